@@ -1,0 +1,5 @@
+import { loginContract } from "@/lib/api/contracts";
+import { route } from "@/lib/api/route";
+import { login } from "@/lib/auth/service";
+
+export const POST = route(loginContract, async ({ db, body }) => (await login(db, body, "api")).holder);

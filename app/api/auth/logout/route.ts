@@ -1,0 +1,7 @@
+import { logoutContract } from "@/lib/api/contracts";
+import { route } from "@/lib/api/route";
+import { logout } from "@/lib/auth/service";
+
+export const POST = route(logoutContract, async ({ db, caller }) => {
+  await logout(db, caller);
+});

@@ -1,0 +1,8 @@
+import { readyContract } from "@/lib/api/contracts";
+import { route } from "@/lib/api/route";
+import { readiness } from "@/lib/setup/readiness";
+
+export const GET = route(readyContract, async () => {
+  const result = await readiness();
+  return Response.json(result, { status: result.status === "ok" ? 200 : 503 });
+});

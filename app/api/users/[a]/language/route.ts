@@ -1,0 +1,5 @@
+import { languageContract } from "@/lib/api/contracts";
+import { route } from "@/lib/api/route";
+import { setLanguage } from "@/lib/users/service";
+
+export const PUT = route(languageContract, ({ db, caller, params, body }) => setLanguage(db, { caller, userId: params.id, input: body }));

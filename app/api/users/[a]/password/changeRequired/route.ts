@@ -1,0 +1,7 @@
+import { changeRequiredContract } from "@/lib/api/contracts";
+import { route } from "@/lib/api/route";
+import { changeRequiredPassword } from "@/lib/users/service";
+
+export const POST = route(changeRequiredContract, async ({ db, caller, params, body }) => {
+  await changeRequiredPassword(db, { caller, userId: params.id, input: body });
+});

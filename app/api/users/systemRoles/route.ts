@@ -1,0 +1,5 @@
+import { systemRolesContract } from "@/lib/api/contracts";
+import { route } from "@/lib/api/route";
+import { SYSTEM_ROLES } from "@/lib/auth/roles";
+
+export const GET = route(systemRolesContract, async () => [...SYSTEM_ROLES]);

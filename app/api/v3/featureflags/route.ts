@@ -1,0 +1,5 @@
+import { featureFlagsContract } from "@/lib/api/contracts";
+import { route } from "@/lib/api/route";
+import { getFeatureFlags } from "@/lib/config/service-config";
+
+export const GET = route(featureFlagsContract, ({ db }) => getFeatureFlags(db));

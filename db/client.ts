@@ -1,0 +1,84 @@
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import path from "node:path";
+import postgres from "postgres";
+import { databaseUrl, dataDir } from "@/lib/config/env";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DbHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** checks the database answers (readiness probe) */
+  ping: () => Promise<void>;
+  /** applies the SQL migrations of drizzle/ */
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+type Holder = { handle?: DbHandle };
+const holder = globalThis as typeof globalThis & { __docserviceDb?: Holder };
+holder.__docserviceDb ??= {};
+
+const migrationsFolder = path.join(process.cwd(), "drizzle");
+// any fixed number: serialises migrations of several processes starting at once on one PostgreSQL
+const MIGRATION_LOCK = 4_912_501;
+
+export function openPglite(dir?: string): DbHandle {
+  const client = dir ? new PGlite(dir) : new PGlite();
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    ping: async () => {
+      await client.query("select 1");
+    },
+    migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+export function openPostgres(url: string, max = 10): DbHandle {
+  const client = postgres(url, { max, onnotice: () => {} });
+  const db = drizzlePostgres({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    ping: async () => {
+      await client`select 1`;
+    },
+    migrate: async () => {
+      const conn = await client.reserve();
+      try {
+        await conn`select pg_advisory_lock(${MIGRATION_LOCK})`;
+        await migratePostgres(drizzlePostgres({ client: conn as unknown as postgres.Sql }), { migrationsFolder });
+      } finally {
+        await conn`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+        conn.release();
+      }
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+/** The process-wide database: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR/pglite. Opened lazily. */
+export function dbHandle(): DbHandle {
+  const h = holder.__docserviceDb as Holder;
+  if (!h.handle) {
+    const url = databaseUrl();
+    h.handle = url ? openPostgres(url) : openPglite(path.join(dataDir(), "pglite"));
+  }
+  return h.handle;
+}
+
+/** Tests and scripts install their own handle (a fresh PGlite or a per-run PostgreSQL database). */
+export function setDbHandle(handle: DbHandle | undefined): void {
+  (holder.__docserviceDb as Holder).handle = handle;
+}
+
+export { schema };

@@ -1,0 +1,44 @@
+import { bigserial, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+export const AUDIT_CATEGORIES = [
+  "Unknown",
+  "User",
+  "ServiceConfiguration",
+  "WorkerConfiguration",
+  "Project",
+  "System",
+  "Scheduler",
+  "SchedulerTask",
+  "ResourcePool",
+  "LearnProject",
+  "Licence",
+  "LearnWorkerConfig",
+] as const;
+export type AuditCategory = (typeof AUDIT_CATEGORIES)[number];
+export const AUDIT_OPERATIONS = ["Unknown", "Create", "Update", "Delete"] as const;
+export type AuditOperation = (typeof AUDIT_OPERATIONS)[number];
+
+// No foreign keys: the trail outlives the systems, users and projects it names.
+export const auditTrail = pgTable(
+  "audit_trail",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    timestamp: timestamp("timestamp", { withTimezone: true }).notNull().defaultNow(),
+    category: text("category", { enum: AUDIT_CATEGORIES }).notNull(),
+    operation: text("operation", { enum: AUDIT_OPERATIONS }).notNull(),
+    systemId: uuid("system_id"),
+    projectId: text("project_id"),
+    project: text("project"),
+    userId: uuid("user_id"),
+    username: text("username").notNull(),
+    /** set when the change was made by an administrator of the Supersystem acting as deputy */
+    deputy: text("deputy"),
+    value: text("value").notNull(),
+  },
+  (t) => [
+    index("audit_trail_time_idx").on(t.timestamp),
+    index("audit_trail_system_time_idx").on(t.systemId, t.timestamp),
+  ],
+);
+
+export type AuditRow = typeof auditTrail.$inferSelect;

@@ -1,0 +1,6 @@
+export * from "./audit";
+export * from "./scheduler";
+export * from "./sessions";
+export * from "./settings";
+export * from "./systems";
+export * from "./users";

@@ -1,0 +1,39 @@
+import type { z } from "zod";
+import type { Permission } from "@/lib/auth/permissions";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * One REST call: its path (as in spec §7, under /api), schemas and access rule. Route handlers are
+ * built from contracts (lib/api/route.ts) and /api/openapi.json is generated from the same list,
+ * so every handler is documented by construction (tests/integration/openapi.test.ts checks the files).
+ */
+export type Contract = {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  tag: string;
+  /** "bearer": a token is required; "none": public */
+  auth: "bearer" | "none";
+  /** checked before the handler runs; the service layer checks again with the tenant */
+  permission?: Permission;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** the 200 answer; absent means 204 No Content */
+  response?: z.ZodType;
+  /** a bearer call a user with requiresPasswordChange may still make */
+  allowWhilePasswordChangeRequired?: boolean;
+  maxBodyBytes?: number;
+};
+
+const registry: Contract[] = [];
+
+export function defineContract<const C extends Contract>(contract: C): C {
+  registry.push(contract);
+  return contract;
+}
+
+export function registeredContracts(): readonly Contract[] {
+  return registry;
+}

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { ZFeatureFlags, ZModule, ZServerInfo, ZServiceInfo } from "@/lib/about/schemas";
+import { defineContract } from "../contract";
+
+export const infoContract = defineContract({
+  method: "GET",
+  path: "/api/info",
+  summary: "Server info: product, version, API versions, station id",
+  tag: "About",
+  auth: "none",
+  response: ZServerInfo,
+});
+
+export const serviceInfoContract = defineContract({
+  method: "GET",
+  path: "/api/config/serviceinfo",
+  summary: "Service info (maintenance mode, e-mail confirmation, container mode, export disabled); polled every 10 s",
+  tag: "Configuration",
+  auth: "none",
+  response: ZServiceInfo,
+});
+
+export const modulesContract = defineContract({
+  method: "GET",
+  path: "/api/about/modules",
+  summary: "Third-party modules of this build",
+  tag: "About",
+  auth: "none",
+  response: z.array(ZModule),
+});
+
+export const featureFlagsContract = defineContract({
+  method: "GET",
+  path: "/api/v3/featureflags",
+  summary: "Feature flags",
+  tag: "Configuration",
+  auth: "bearer",
+  response: ZFeatureFlags,
+});
+
+export const openApiContract = defineContract({
+  method: "GET",
+  path: "/api/openapi.json",
+  summary: "This document (OpenAPI 3.1)",
+  tag: "About",
+  auth: "none",
+  response: z.record(z.string(), z.unknown()),
+});
+
+const ZHealth = z.object({ status: z.enum(["ok", "unavailable"]), checks: z.record(z.string(), z.string()).optional() });
+
+export const healthContract = defineContract({
+  method: "GET",
+  path: "/api/health",
+  summary: "Liveness: the process answers",
+  tag: "Health",
+  auth: "none",
+  response: ZHealth,
+});
+
+export const readyContract = defineContract({
+  method: "GET",
+  path: "/api/health/ready",
+  summary: "Readiness: the database and, when configured, Redis answer (503 otherwise)",
+  tag: "Health",
+  auth: "none",
+  response: ZHealth,
+});

@@ -1,0 +1,4 @@
+// Every contract module, so the OpenAPI document sees them all.
+export * from "./about";
+export * from "./auth";
+export * from "./users";

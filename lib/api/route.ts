@@ -1,0 +1,134 @@
+import { randomUUID } from "node:crypto";
+import type { NextRequest } from "next/server";
+import type { z } from "zod";
+import type { Database } from "@/db/client";
+import type { Caller } from "@/lib/auth/caller";
+import { hasPermission } from "@/lib/auth/permissions";
+import { callerFromToken, INVALID_TOKEN_HEADERS } from "@/lib/auth/sessions";
+import { AppError } from "@/lib/errors/app-error";
+import { fromZodError, toEnvelope } from "@/lib/errors/envelope";
+import { log } from "@/lib/log";
+import { ensureReady } from "@/lib/setup/bootstrap";
+import type { Contract } from "./contract";
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export type RouteContext<C extends Contract> = {
+  req: NextRequest;
+  db: Database;
+  caller: C["auth"] extends "bearer" ? Caller : null;
+  params: Infer<C["params"]>;
+  query: Infer<C["query"]>;
+  body: Infer<C["body"]>;
+  requestId: string;
+};
+
+/**
+ * Path parameters come from the contract's template (`/api/users/{id}`) matched against the URL,
+ * so folder names stay free for Next's one-name-per-level rule (STACK.md).
+ */
+export function pathParams(template: string, pathname: string): Record<string, string> {
+  const want = template.split("/").filter(Boolean);
+  const got = pathname.split("/").filter(Boolean);
+  const params: Record<string, string> = {};
+  want.forEach((segment, i) => {
+    const name = /^\{(\w+)\}$/.exec(segment)?.[1];
+    if (name && got[i] !== undefined) params[name] = decodeURIComponent(got[i]);
+  });
+  return params;
+}
+
+export function errorResponse(error: unknown, requestId: string): Response {
+  if (error instanceof AppError) {
+    return Response.json(toEnvelope(error.entries), { status: error.status, headers: error.headers });
+  }
+  log.error({ requestId, err: error }, "unhandled error");
+  return Response.json(toEnvelope([{ code: "InternalError", params: { requestId } }]), { status: 500 });
+}
+
+function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw fromZodError(parsed.error);
+  return parsed.data;
+}
+
+async function readBody(req: NextRequest, limit: number): Promise<unknown> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > limit) throw new AppError("PayloadTooLarge", { limit });
+  if (!req.body) return {};
+  const type = req.headers.get("content-type") ?? "";
+  if (!type.includes("application/json")) throw new AppError("UnsupportedMediaType", { expected: "application/json" });
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new AppError("PayloadTooLarge", { limit });
+    }
+    chunks.push(value);
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("InvalidJson");
+  }
+}
+
+export function bearerToken(req: Request): string {
+  const header = req.headers.get("authorization") ?? "";
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,128})\s*$/i.exec(header);
+  if (!match?.[1]) throw new AppError("MissingToken", undefined, { headers: INVALID_TOKEN_HEADERS });
+  return match[1];
+}
+
+function toResponse(result: unknown): Response {
+  if (result instanceof Response) return result;
+  if (result === undefined) return new Response(null, { status: 204 });
+  return Response.json(result);
+}
+
+/** Builds a route handler from its contract: request id, auth, validation, errors, one log line. */
+export function route<const C extends Contract>(contract: C, handler: (ctx: RouteContext<C>) => Promise<unknown>) {
+  return async (req: NextRequest): Promise<Response> => {
+    const requestId = req.headers.get("x-request-id")?.slice(0, 100) || randomUUID();
+    const started = performance.now();
+    let response: Response;
+    let userId: string | undefined;
+    try {
+      const params = contract.params ? parseWith(contract.params, pathParams(contract.path, req.nextUrl.pathname)) : undefined;
+      const query = contract.query ? parseWith(contract.query, Object.fromEntries(req.nextUrl.searchParams)) : undefined;
+      const { db } = await ensureReady().catch((err: unknown) => {
+        log.error({ requestId, err }, "database not ready");
+        throw new AppError("ServiceUnavailable");
+      });
+      let caller: Caller | null = null;
+      if (contract.auth === "bearer") {
+        caller = await callerFromToken(db, bearerToken(req));
+        userId = caller.userId;
+        if (caller.requiresPasswordChange && !contract.allowWhilePasswordChangeRequired) {
+          throw new AppError("PasswordChangeRequired");
+        }
+        if (contract.permission && !hasPermission(caller.roles, contract.permission)) throw new AppError("AccessDenied");
+      }
+      const body = contract.body
+        ? parseWith(contract.body, await readBody(req, contract.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
+        : undefined;
+      const ctx = { req, db, caller, params, query, body, requestId } as RouteContext<C>;
+      response = toResponse(await handler(ctx));
+    } catch (error) {
+      response = errorResponse(error, requestId);
+    }
+    response.headers.set("x-request-id", requestId);
+    const ms = Math.round((performance.now() - started) * 1000) / 1000;
+    log.info({ requestId, method: req.method, path: req.nextUrl.pathname, status: response.status, ms, userId }, "api");
+    return response;
+  };
+}

@@ -1,0 +1,17 @@
+import type { Language } from "@/db/schema";
+import type { Role } from "./roles";
+
+/** The signed-in user a request acts for, from a bearer token or a browser session. */
+export type Caller = {
+  sessionId: string;
+  userId: string;
+  userName: string;
+  fullName: string;
+  systemId: string;
+  systemName: string;
+  roles: Role[];
+  language: Language;
+  requiresPasswordChange: boolean;
+  /** the system this caller administers as deputy, when it acts in another system's portal */
+  deputyFor?: string;
+};

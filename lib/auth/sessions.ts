@@ -1,0 +1,157 @@
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import type { Database } from "@/db/client";
+import { sessions, systems, users } from "@/db/schema";
+import { hashToken, newToken } from "@/lib/crypto/tokens";
+import { AppError } from "@/lib/errors/app-error";
+import type { Caller } from "./caller";
+import { effectiveRoles } from "./roles";
+
+export const REFRESH_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** browser sessions last as long as a refresh token */
+export const WEB_SESSION_LIFETIME_MS = REFRESH_LIFETIME_MS;
+
+export const INVALID_TOKEN_HEADERS = { "WWW-Authenticate": 'Bearer error="invalid_token"' };
+export const EXPIRED_TOKEN_HEADERS = { "Token-Expired": "true", "WWW-Authenticate": 'Bearer error="invalid_token", error_description="expired"' };
+
+export type IssuedSession = { id: string; token: string; refreshToken: string; validUntil: Date; created: Date };
+
+/** DESIGN.md "Tokens": access lifetime tokenExpirationMinutes (>= 10), refresh 24 h. */
+export function tokenLifetimes(tokenExpirationMinutes: number, now = new Date()) {
+  const minutes = Math.max(10, tokenExpirationMinutes);
+  return {
+    validUntil: new Date(now.getTime() + minutes * 60_000),
+    refreshValidUntil: new Date(now.getTime() + REFRESH_LIFETIME_MS),
+  };
+}
+
+export async function createSession(
+  db: Database,
+  opts: { userId: string; kind: "api" | "web"; tokenExpirationMinutes: number; now?: Date },
+): Promise<IssuedSession> {
+  const now = opts.now ?? new Date();
+  const token = newToken();
+  const refreshToken = newToken();
+  const lifetimes =
+    opts.kind === "web"
+      ? { validUntil: new Date(now.getTime() + WEB_SESSION_LIFETIME_MS), refreshValidUntil: new Date(now.getTime() + WEB_SESSION_LIFETIME_MS) }
+      : tokenLifetimes(opts.tokenExpirationMinutes, now);
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId: opts.userId,
+      kind: opts.kind,
+      tokenHash: hashToken(token),
+      refreshTokenHash: opts.kind === "api" ? hashToken(refreshToken) : null,
+      createdAt: now,
+      ...lifetimes,
+    })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error("session insert returned nothing");
+  return { id: row.id, token, refreshToken, validUntil: lifetimes.validUntil, created: now };
+}
+
+const callerColumns = {
+  sessionId: sessions.id,
+  validUntil: sessions.validUntil,
+  revokedAt: sessions.revokedAt,
+  userId: users.id,
+  userName: users.name,
+  fullName: users.fullName,
+  roles: users.roles,
+  language: users.language,
+  requiresPasswordChange: users.requiresPasswordChange,
+  userActive: users.isActive,
+  systemId: systems.id,
+  systemName: systems.name,
+  systemActive: systems.isActive,
+};
+
+type CallerRow = { [K in keyof typeof callerColumns]: (typeof callerColumns)[K]["_"]["data"] };
+
+function toCaller(row: CallerRow): Caller {
+  return {
+    sessionId: row.sessionId,
+    userId: row.userId,
+    userName: row.userName,
+    fullName: row.fullName,
+    systemId: row.systemId,
+    systemName: row.systemName,
+    roles: effectiveRoles(row.roles),
+    language: row.language,
+    requiresPasswordChange: row.requiresPasswordChange,
+  };
+}
+
+function sessionQuery(db: Database) {
+  return db
+    .select(callerColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(systems, eq(systems.id, users.systemId));
+}
+
+/** A bearer token -> its caller; 401 with the headers of DESIGN.md "Tokens" otherwise. */
+export async function callerFromToken(db: Database, token: string, now = new Date()): Promise<Caller> {
+  const [row] = await sessionQuery(db).where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.kind, "api")));
+  if (!row || row.revokedAt || !row.userActive || !row.systemActive) {
+    throw new AppError("InvalidToken", undefined, { headers: INVALID_TOKEN_HEADERS });
+  }
+  if (row.validUntil <= now) throw new AppError("TokenExpired", undefined, { headers: EXPIRED_TOKEN_HEADERS });
+  return toCaller(row);
+}
+
+/** A browser session id (from the next-auth JWT) -> its caller, or null when revoked or expired. */
+export async function callerFromWebSession(db: Database, sessionId: string, now = new Date()): Promise<Caller | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return null;
+  const [row] = await sessionQuery(db).where(
+    and(eq(sessions.id, sessionId), eq(sessions.kind, "web"), isNull(sessions.revokedAt), gt(sessions.validUntil, now)),
+  );
+  if (!row || !row.userActive || !row.systemActive) return null;
+  return toCaller(row);
+}
+
+/** Logout, password change, deactivation: every session of the user ends (optionally but one). */
+export async function revokeUserSessions(db: Database, userId: string, exceptSessionId?: string): Promise<void> {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(...conditions));
+}
+
+export async function revokeSession(db: Database, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Rotates a refresh token (DESIGN.md "Tokens"); unknown, used or expired answers 410. */
+export async function rotateRefreshToken(
+  db: Database,
+  opts: { refreshToken: string; token?: string; tokenExpirationMinutes: number; now?: Date },
+): Promise<{ session: IssuedSession; caller: Caller }> {
+  const now = opts.now ?? new Date();
+  const oldHash = hashToken(opts.refreshToken);
+  const token = newToken();
+  const refreshToken = newToken();
+  const lifetimes = tokenLifetimes(opts.tokenExpirationMinutes, now);
+  const conditions = [
+    eq(sessions.refreshTokenHash, oldHash),
+    eq(sessions.kind, "api"),
+    isNull(sessions.revokedAt),
+    gt(sessions.refreshValidUntil, now),
+  ];
+  if (opts.token) conditions.push(eq(sessions.tokenHash, hashToken(opts.token)));
+  // one UPDATE both checks and rotates, so a refresh token is used at most once even when raced
+  const [updated] = await db
+    .update(sessions)
+    .set({ tokenHash: hashToken(token), refreshTokenHash: hashToken(refreshToken), ...lifetimes })
+    .where(and(...conditions))
+    .returning({ id: sessions.id, createdAt: sessions.createdAt });
+  if (!updated) throw new AppError("RefreshTokenExpired");
+  const [row] = await sessionQuery(db).where(eq(sessions.id, updated.id));
+  if (!row || !row.userActive || !row.systemActive) {
+    await revokeSession(db, updated.id);
+    throw new AppError("RefreshTokenExpired");
+  }
+  return {
+    session: { id: updated.id, token, refreshToken, validUntil: lifetimes.validUntil, created: updated.createdAt },
+    caller: toCaller(row),
+  };
+}

@@ -1,0 +1,121 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "@/db/client";
+import { settings } from "@/db/schema";
+
+/** spec operations §3 "Service config"; secrets are held sealed (lib/crypto/secrets.ts). */
+export type ServiceConfig = {
+  deleteNew: number;
+  deleteExtracted: number;
+  deleteDeleted: number;
+  deleteError: number;
+  maxWorkerCount: number;
+  maxSyncWorkerCount: number;
+  derpcsUrl: string;
+  ccsApiKeySealed: string | null;
+  serviceUrl: string;
+  tokenExpirationMinutes: number;
+  workingDirectory: string;
+  systemsDirectory: string;
+  fileLoggingEnabled: boolean;
+  fileLoggingFile: string;
+  fileLoggingLevel: string;
+  log4NetFile: string;
+  isEmailConfirmationActive: boolean;
+  eMailHost: string;
+  eMailUser: string;
+  eMailPasswordSealed: string | null;
+  maxFailedAccessAttempts: number;
+  /** DESIGN.md "Lockout" */
+  lockoutMinutes: number;
+  logLevels: string[];
+  isApiV1Enabled: boolean;
+  isMaintenanceModeEnabled: boolean;
+};
+
+export const TOKEN_EXPIRATION_MIN_MINUTES = 10;
+
+export const DEFAULT_SERVICE_CONFIG: ServiceConfig = {
+  deleteNew: 30,
+  deleteExtracted: 30,
+  deleteDeleted: 7,
+  deleteError: 30,
+  maxWorkerCount: 0,
+  maxSyncWorkerCount: 0,
+  derpcsUrl: "",
+  ccsApiKeySealed: null,
+  serviceUrl: "",
+  tokenExpirationMinutes: 60,
+  workingDirectory: "files/work",
+  systemsDirectory: "files/systems",
+  fileLoggingEnabled: false,
+  fileLoggingFile: "logs/service.log",
+  fileLoggingLevel: "Info",
+  log4NetFile: "",
+  isEmailConfirmationActive: false,
+  eMailHost: "",
+  eMailUser: "",
+  eMailPasswordSealed: null,
+  maxFailedAccessAttempts: 3,
+  lockoutMinutes: 15,
+  logLevels: ["Off", "Fatal", "Error", "Warn", "Info", "Debug", "Trace"],
+  isApiV1Enabled: true,
+  isMaintenanceModeEnabled: false,
+};
+
+export const FEATURE_FLAG_NAMES = ["Download", "LearnPortal", "OpenApi"] as const;
+export type FeatureFlags = Record<(typeof FEATURE_FLAG_NAMES)[number], boolean>;
+export const DEFAULT_FEATURE_FLAGS: FeatureFlags = { Download: true, LearnPortal: false, OpenApi: true };
+
+export const SETTING_KEYS = {
+  stationId: "stationId",
+  serviceConfig: "serviceConfig",
+  featureFlags: "featureFlags",
+} as const;
+
+async function readSetting<T extends object>(db: Database, key: string, defaults: T): Promise<T> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+  return { ...defaults, ...((row?.value as Partial<T> | undefined) ?? {}) };
+}
+
+export function getServiceConfig(db: Database): Promise<ServiceConfig> {
+  return readSetting(db, SETTING_KEYS.serviceConfig, DEFAULT_SERVICE_CONFIG);
+}
+
+/** Merges a change into the stored service configuration (callers check permission and audit). */
+export async function patchServiceConfig(db: Database, patch: Partial<ServiceConfig>): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key: SETTING_KEYS.serviceConfig, value: patch })
+    .onConflictDoUpdate({
+      target: settings.key,
+      set: { value: sql`${settings.value} || ${JSON.stringify(patch)}::jsonb`, updatedAt: new Date() },
+    });
+}
+
+export function getFeatureFlags(db: Database): Promise<FeatureFlags> {
+  return readSetting(db, SETTING_KEYS.featureFlags, DEFAULT_FEATURE_FLAGS);
+}
+
+export async function getStationId(db: Database): Promise<string> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SETTING_KEYS.stationId));
+  if (typeof row?.value !== "string") throw new Error("station id missing: the database was not initialised");
+  return row.value;
+}
+
+/** spec foundation §3 "Service info" */
+export type ServiceInfo = {
+  isEmailConfirmationActive: boolean;
+  isContainerMode: boolean;
+  isMaintenanceModeEnabled: boolean;
+  isConfigurationExportDisabled: boolean;
+};
+
+export async function getServiceInfo(db: Database): Promise<ServiceInfo> {
+  const config = await getServiceConfig(db);
+  return {
+    isEmailConfirmationActive: config.isEmailConfirmationActive,
+    isContainerMode: process.env.CONTAINER_MODE === "true",
+    isMaintenanceModeEnabled: config.isMaintenanceModeEnabled,
+    isConfigurationExportDisabled: process.env.CONFIGURATION_EXPORT_DISABLED === "true",
+  };
+}

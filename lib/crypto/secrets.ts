@@ -1,0 +1,23 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { secretKey } from "@/lib/config/env";
+
+// Stored secrets (CSB and SMTP passwords, API keys) are sealed with AES-256-GCM under a key derived
+// from SECRET_KEY; the format is v1:<iv>:<tag>:<ciphertext>, each part base64url.
+function key(): Buffer {
+  return createHash("sha256").update(`docservice-secrets:${secretKey()}`).digest();
+}
+
+export function sealSecret(plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key(), iv);
+  const data = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return ["v1", iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), data.toString("base64url")].join(":");
+}
+
+export function openSecret(sealed: string): string {
+  const [version, iv, tag, data] = sealed.split(":");
+  if (version !== "v1" || !iv || !tag || data === undefined) throw new Error("not a sealed secret");
+  const decipher = createDecipheriv("aes-256-gcm", key(), Buffer.from(iv, "base64url"));
+  decipher.setAuthTag(Buffer.from(tag, "base64url"));
+  return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString("utf8");
+}

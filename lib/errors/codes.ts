@@ -1,0 +1,52 @@
+/**
+ * Stable error codes of the REST API (spec foundation §8, operations §8) with their HTTP status
+ * and English fallback text. The UI translates by code (messages/*.json, namespace "errors").
+ */
+export const ERROR_CODES = {
+  // generic
+  BadRequest: { status: 400, message: "Bad request." },
+  InvalidField: { status: 400, message: "The field {field} is invalid: {reason}." },
+  InvalidJson: { status: 400, message: "The request body is not valid JSON." },
+  InvalidId: { status: 400, message: "The id {id} is not valid." },
+  PayloadTooLarge: { status: 413, message: "The request body is larger than {limit} bytes." },
+  UnsupportedMediaType: { status: 415, message: "Send the request body as {expected}." },
+  NotFound: { status: 404, message: "Not found." },
+  MethodNotAllowed: { status: 405, message: "Method {method} is not allowed here." },
+  AccessDenied: { status: 403, message: "Access denied." },
+  InternalError: { status: 500, message: "An internal error occurred (request {requestId})." },
+  ServiceUnavailable: { status: 503, message: "The service is not ready." },
+  // authentication
+  MissingUserName: { status: 400, message: "Missing user name." },
+  MissingPassword: { status: 400, message: "Missing password." },
+  MissingSystem: { status: 400, message: "Missing system." },
+  InvalidCredentials: { status: 401, message: "Wrong user name or password." },
+  UserLockedOut: { status: 403, message: "The user is locked out until {until}." },
+  UserDisabled: { status: 403, message: "The user is disabled." },
+  SystemDeactivated: { status: 403, message: "The system is deactivated." },
+  MissingToken: { status: 401, message: "The token is empty or malformed." },
+  InvalidToken: { status: 401, message: "The token is not valid." },
+  TokenExpired: { status: 401, message: "The token has expired." },
+  RefreshTokenExpired: { status: 410, message: "The refresh token has expired." },
+  InvalidRoles: { status: 403, message: "The user's roles do not allow this." },
+  PasswordChangeRequired: { status: 403, message: "The password must be changed first." },
+  InvalidPasswordObfuscation: { status: 400, message: "The obfuscated password cannot be decoded." },
+  // password rules (spec foundation §5)
+  PasswordEmpty: { status: 400, message: "The password is empty." },
+  PasswordsNotEqual: { status: 400, message: "The passwords are not equal." },
+  NoDigits: { status: 400, message: "The password needs at least one digit." },
+  NoLowerChars: { status: 400, message: "The password needs at least one lowercase letter." },
+  NoUppercaseChars: { status: 400, message: "The password needs at least one uppercase letter." },
+  NoNonAlphanumericChars: { status: 400, message: "The password needs at least one character that is neither letter nor digit." },
+  TooShort: { status: 400, message: "The password needs at least {min} characters." },
+  missingOldPassword: { status: 400, message: "The old password is missing." },
+  // users
+  UserNotFound: { status: 404, message: "The user was not found." },
+  InvalidLanguage: { status: 400, message: "The language {language} is not supported." },
+  InvalidCsbUserOperation: { status: 400, message: "This operation is not valid for a CSB user." },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERROR_CODES, code);
+}

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { LANGUAGES, USER_TYPES } from "@/db/schema";
+import { ALL_ROLES } from "@/lib/auth/roles";
+
+export const ZUser = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    systemId: z.uuid(),
+    systemName: z.string(),
+    fullName: z.string(),
+    emailAddress: z.string().nullable(),
+    isActive: z.boolean(),
+    roles: z.array(z.enum(ALL_ROLES)),
+    language: z.enum(LANGUAGES),
+    requiresPasswordChange: z.boolean(),
+    type: z.enum(USER_TYPES),
+    isLockedOut: z.boolean(),
+    lockoutEnd: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "User", description: "spec foundation §3 User (without password)" });
+export type UserDto = z.infer<typeof ZUser>;
+
+export const ZUserIdParams = z.object({ id: z.uuid({ error: "InvalidId" }) });
+
+export const ZLanguageChange = z
+  .object({ language: z.enum(LANGUAGES, { error: "InvalidLanguage" }) })
+  .meta({ id: "LanguageChange", description: "DESIGN.md: PUT users/{id}/language" });
+
+export const ZChangeRequired = z
+  .object({ newPassword: z.string({ error: "PasswordEmpty" }).max(4096, "TooLong") })
+  .meta({ id: "ChangeRequiredPassword" });
+
+export const ZRoleList = z.array(z.enum(ALL_ROLES)).meta({ id: "RoleList" });

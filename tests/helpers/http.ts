@@ -1,0 +1,31 @@
+import { NextRequest } from "next/server";
+
+type Handler = (req: NextRequest) => Promise<Response>;
+
+export type CallOptions = {
+  method?: string;
+  body?: unknown;
+  /** a raw body string (for malformed JSON and size tests) */
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+};
+
+/** Calls a route handler the way Next does: a NextRequest on http://localhost. */
+export async function call(handler: Handler, path: string, options: CallOptions = {}) {
+  const headers = new Headers(options.headers);
+  if (options.token) headers.set("authorization", `Bearer ${options.token}`);
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
+  const req = new NextRequest(new URL(path, "http://localhost"), { method: options.method ?? "GET", headers, body });
+  const res = await handler(req);
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, json: json as any, text };
+}
