@@ -1,10 +1,11 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
-import path from "node:path";
 import postgres from "postgres";
 import { databaseUrl, dataDir } from "@/lib/config/env";
 import * as schema from "./schema";
@@ -30,6 +31,7 @@ const migrationsFolder = path.join(process.cwd(), "drizzle");
 const MIGRATION_LOCK = 4_912_501;
 
 export function openPglite(dir?: string): DbHandle {
+  if (dir) mkdirSync(dir, { recursive: true });
   const client = dir ? new PGlite(dir) : new PGlite();
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
@@ -53,13 +55,14 @@ export function openPostgres(url: string, max = 10): DbHandle {
       await client`select 1`;
     },
     migrate: async () => {
-      const conn = await client.reserve();
+      // one connection, so the advisory lock and the migration share a session
+      const conn = postgres(url, { max: 1, onnotice: () => {} });
       try {
         await conn`select pg_advisory_lock(${MIGRATION_LOCK})`;
-        await migratePostgres(drizzlePostgres({ client: conn as unknown as postgres.Sql }), { migrationsFolder });
-      } finally {
+        await migratePostgres(drizzlePostgres({ client: conn }), { migrationsFolder });
         await conn`select pg_advisory_unlock(${MIGRATION_LOCK})`;
-        conn.release();
+      } finally {
+        await conn.end({ timeout: 5 });
       }
     },
     close: () => client.end({ timeout: 5 }),

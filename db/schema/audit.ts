@@ -35,10 +35,7 @@ export const auditTrail = pgTable(
     deputy: text("deputy"),
     value: text("value").notNull(),
   },
-  (t) => [
-    index("audit_trail_time_idx").on(t.timestamp),
-    index("audit_trail_system_time_idx").on(t.systemId, t.timestamp),
-  ],
+  (t) => [index("audit_trail_time_idx").on(t.timestamp), index("audit_trail_system_time_idx").on(t.systemId, t.timestamp)],
 );
 
 export type AuditRow = typeof auditTrail.$inferSelect;

@@ -24,7 +24,11 @@ function repositoryUrl(pkg: PackageJson): string {
   if (pkg.homepage) return pkg.homepage;
   const repo = typeof pkg.repository === "string" ? pkg.repository : pkg.repository?.url;
   if (!repo) return "";
-  return repo.replace(/^git\+/, "").replace(/\.git$/, "").replace(/^git:\/\//, "https://").replace(/^github:/, "https://github.com/");
+  return repo
+    .replace(/^git\+/, "")
+    .replace(/\.git$/, "")
+    .replace(/^git:\/\//, "https://")
+    .replace(/^github:/, "https://github.com/");
 }
 
 /** The copyright line of the package's licence file, else its author. */

@@ -29,7 +29,8 @@ export function openApiDocument() {
   if (cached) return cached;
   const paths: ZodOpenApiPathsObject = {};
   for (const c of registeredContracts()) {
-    const item = (paths[c.path] ??= {});
+    paths[c.path] ??= {};
+    const item = paths[c.path];
     const method = c.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
     item[method] = {
       summary: c.summary,

@@ -8,7 +8,9 @@ const BASE64_PREFIX = "crypt:base64:";
 const ZERO_IV = Buffer.alloc(16);
 
 function obfuscationKey(stationId: string, systemName: string): Buffer {
-  return createHash("sha256").update(stationId + systemName, "utf8").digest();
+  return createHash("sha256")
+    .update(stationId + systemName, "utf8")
+    .digest();
 }
 
 export function obfuscatePassword(plain: string, stationId: string, systemName: string): string {

@@ -15,10 +15,7 @@ export type PasswordRuleKey =
  * spec foundation §5 "Password": every rule that fails, by its message key. An optional password
  * that is empty passes. `repeat` is checked only when given (the API has no repeat field).
  */
-export function passwordRuleFailures(
-  password: string,
-  options: { repeat?: string; optional?: boolean } = {},
-): PasswordRuleKey[] {
+export function passwordRuleFailures(password: string, options: { repeat?: string; optional?: boolean } = {}): PasswordRuleKey[] {
   if (password === "") return options.optional ? [] : ["PasswordEmpty"];
   const failures: PasswordRuleKey[] = [];
   if (options.repeat !== undefined && options.repeat !== password) failures.push("PasswordsNotEqual");

@@ -81,7 +81,5 @@ export function canUseSystemPortal(p: Principal, systemName: string): boolean {
 }
 
 export function isDeputyFor(p: Principal, systemName: string): boolean {
-  return (
-    isSupersystemName(p.systemName) && !isSupersystemName(systemName) && hasPermission(p.roles, "ManageSystems")
-  );
+  return isSupersystemName(p.systemName) && !isSupersystemName(systemName) && hasPermission(p.roles, "ManageSystems");
 }

@@ -1,5 +1,12 @@
 /** spec foundation §6: the two role lists. */
-export const ADMIN_ROLES = ["SuperAdmin", "SystemsAdmin", "ReportAdmin", "ResourceAdmin", "AuditTrailAdmin", "LicenceAdmin"] as const;
+export const ADMIN_ROLES = [
+  "SuperAdmin",
+  "SystemsAdmin",
+  "ReportAdmin",
+  "ResourceAdmin",
+  "AuditTrailAdmin",
+  "LicenceAdmin",
+] as const;
 export const SYSTEM_ROLES = [
   "Administrator",
   "JobCreator",

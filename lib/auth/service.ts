@@ -9,7 +9,7 @@ import type { Caller } from "./caller";
 import { revealPassword } from "./obfuscation";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
 import { effectiveRoles } from "./roles";
-import { ZLogin, type TokenHolder } from "./schemas";
+import { type TokenHolder, ZLogin } from "./schemas";
 import { createSession, type IssuedSession, revokeSession, rotateRefreshToken } from "./sessions";
 
 type LoginResult = { holder: TokenHolder; sessionId: string };
@@ -51,7 +51,7 @@ export async function login(db: Database, input: unknown, kind: "api" | "web" = 
     .innerJoin(systems, eq(systems.id, users.systemId))
     .where(and(eq(sql`lower(${systems.name})`, systemName.toLowerCase()), eq(users.name, userName)));
 
-  if (!row || !row.user.passwordHash) {
+  if (!row?.user.passwordHash) {
     await verifyPassword(await dummyPasswordHash(), password);
     throw new AppError("InvalidCredentials");
   }
@@ -95,7 +95,9 @@ async function recordFailure(
 
 async function lockoutOrInvalid(db: Database, userId: string): Promise<AppError> {
   const [u] = await db.select({ lockoutEnd: users.lockoutEnd }).from(users).where(eq(users.id, userId));
-  return u?.lockoutEnd ? new AppError("UserLockedOut", { until: u.lockoutEnd.toISOString() }) : new AppError("InvalidCredentials");
+  return u?.lockoutEnd
+    ? new AppError("UserLockedOut", { until: u.lockoutEnd.toISOString() })
+    : new AppError("InvalidCredentials");
 }
 
 export async function logout(db: Database, caller: Caller): Promise<void> {

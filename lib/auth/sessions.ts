@@ -11,7 +11,10 @@ export const REFRESH_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const WEB_SESSION_LIFETIME_MS = REFRESH_LIFETIME_MS;
 
 export const INVALID_TOKEN_HEADERS = { "WWW-Authenticate": 'Bearer error="invalid_token"' };
-export const EXPIRED_TOKEN_HEADERS = { "Token-Expired": "true", "WWW-Authenticate": 'Bearer error="invalid_token", error_description="expired"' };
+export const EXPIRED_TOKEN_HEADERS = {
+  "Token-Expired": "true",
+  "WWW-Authenticate": 'Bearer error="invalid_token", error_description="expired"',
+};
 
 export type IssuedSession = { id: string; token: string; refreshToken: string; validUntil: Date; created: Date };
 
@@ -33,7 +36,10 @@ export async function createSession(
   const refreshToken = newToken();
   const lifetimes =
     opts.kind === "web"
-      ? { validUntil: new Date(now.getTime() + WEB_SESSION_LIFETIME_MS), refreshValidUntil: new Date(now.getTime() + WEB_SESSION_LIFETIME_MS) }
+      ? {
+          validUntil: new Date(now.getTime() + WEB_SESSION_LIFETIME_MS),
+          refreshValidUntil: new Date(now.getTime() + WEB_SESSION_LIFETIME_MS),
+        }
       : tokenLifetimes(opts.tokenExpirationMinutes, now);
   const [row] = await db
     .insert(sessions)
@@ -66,7 +72,17 @@ const callerColumns = {
   systemActive: systems.isActive,
 };
 
-type CallerRow = { [K in keyof typeof callerColumns]: (typeof callerColumns)[K]["_"]["data"] };
+type CallerRow = {
+  sessionId: string;
+  userId: string;
+  userName: string;
+  fullName: string;
+  roles: string[];
+  language: Caller["language"];
+  requiresPasswordChange: boolean;
+  systemId: string;
+  systemName: string;
+};
 
 function toCaller(row: CallerRow): Caller {
   return {
@@ -106,7 +122,7 @@ export async function callerFromWebSession(db: Database, sessionId: string, now 
   const [row] = await sessionQuery(db).where(
     and(eq(sessions.id, sessionId), eq(sessions.kind, "web"), isNull(sessions.revokedAt), gt(sessions.validUntil, now)),
   );
-  if (!row || !row.userActive || !row.systemActive) return null;
+  if (!row?.userActive || !row.systemActive) return null;
   return toCaller(row);
 }
 
@@ -114,11 +130,17 @@ export async function callerFromWebSession(db: Database, sessionId: string, now 
 export async function revokeUserSessions(db: Database, userId: string, exceptSessionId?: string): Promise<void> {
   const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
   if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(...conditions));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(...conditions));
 }
 
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Rotates a refresh token (DESIGN.md "Tokens"); unknown, used or expired answers 410. */
@@ -146,7 +168,7 @@ export async function rotateRefreshToken(
     .returning({ id: sessions.id, createdAt: sessions.createdAt });
   if (!updated) throw new AppError("RefreshTokenExpired");
   const [row] = await sessionQuery(db).where(eq(sessions.id, updated.id));
-  if (!row || !row.userActive || !row.systemActive) {
+  if (!row?.userActive || !row.systemActive) {
     await revokeSession(db, updated.id);
     throw new AppError("RefreshTokenExpired");
   }

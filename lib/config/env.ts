@@ -4,7 +4,7 @@ import path from "node:path";
 
 /** Where the embedded database, files and the generated secret live. */
 export function dataDir(): string {
-  return path.resolve(process.env.DATA_DIR || "./data");
+  return path.resolve(/* turbopackIgnore: true */ process.env.DATA_DIR || "./data");
 }
 
 export function databaseUrl(): string | undefined {

@@ -26,7 +26,7 @@ export function toEnvelope(entries: ErrorEntry[]): ErrorEnvelope {
  * (`z.string().min(1, "MissingUserName")`); any other issue becomes InvalidField.
  */
 export function fromZodError(error: z.ZodError): AppError {
-  const entries: ErrorEntry[] = error.issues.map((issue) => {
+  const entries = error.issues.map((issue): ErrorEntry => {
     const field = issue.path.join(".") || "body";
     if (isErrorCode(issue.message)) return { code: issue.message, params: { field } };
     return { code: "InvalidField", params: { field, reason: issue.message } };

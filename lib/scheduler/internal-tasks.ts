@@ -1,5 +1,5 @@
 import type { Database } from "@/db/client";
-import { schedulerTasks, schedulers } from "@/db/schema";
+import { schedulers, schedulerTasks } from "@/db/schema";
 
 type InternalTask = {
   name: string;
@@ -23,11 +23,7 @@ export const GLOBAL_INTERNAL_TASKS: InternalTask[] = [
 
 /** Creates a system's scheduler (and, for the Supersystem, the internal tasks) unless it exists. */
 export async function ensureScheduler(tx: Database, systemId: string, isSuper: boolean): Promise<void> {
-  const inserted = await tx
-    .insert(schedulers)
-    .values({ systemId })
-    .onConflictDoNothing()
-    .returning({ id: schedulers.id });
+  const inserted = await tx.insert(schedulers).values({ systemId }).onConflictDoNothing().returning({ id: schedulers.id });
   if (!inserted.length || !isSuper) return;
   await tx
     .insert(schedulerTasks)

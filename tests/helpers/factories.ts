@@ -22,9 +22,7 @@ export async function makeSystem(overrides: Partial<NewSystem> = {}) {
   return row;
 }
 
-export async function makeUser(
-  overrides: Partial<NewUser> & { systemId: string; password?: string },
-) {
+export async function makeUser(overrides: Partial<NewUser> & { systemId: string; password?: string }) {
   const db = await getDb();
   const { password = PASSWORD, ...rest } = overrides;
   const [row] = await db

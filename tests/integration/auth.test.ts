@@ -6,7 +6,7 @@ import { POST as refreshPost } from "@/app/api/auth/refresh/route";
 import { GET as getUserRoute } from "@/app/api/users/[a]/route";
 import { sessions, users } from "@/db/schema";
 import { obfuscatePassword } from "@/lib/auth/obfuscation";
-import { patchServiceConfig, getStationId } from "@/lib/config/service-config";
+import { getStationId, patchServiceConfig } from "@/lib/config/service-config";
 import { getDb } from "@/lib/setup/bootstrap";
 import { makeSystem, makeUser, PASSWORD } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -59,25 +59,41 @@ describe("POST /api/auth/login", () => {
     ]);
     for (const a of answers) {
       expect(a.status).toBe(401);
-      expect(a.json.errors).toEqual([{ code: "InvalidCredentials", message: "Wrong user name or password.", messageParameter: null }]);
+      expect(a.json.errors).toEqual([
+        { code: "InvalidCredentials", message: "Wrong user name or password.", messageParameter: null },
+      ]);
     }
   });
 
   it("names each missing field with its key", async () => {
     const res = await call(loginPost, "/api/auth/login", { method: "POST", body: {} });
     expect(res.status).toBe(400);
-    expect(res.json.errors.map((e: { code: string }) => e.code).sort()).toEqual(["MissingPassword", "MissingSystem", "MissingUserName"]);
+    expect(res.json.errors.map((e: { code: string }) => e.code).sort()).toEqual([
+      "MissingPassword",
+      "MissingSystem",
+      "MissingUserName",
+    ]);
   });
 
   it("refuses wrong types, malformed JSON, other media types and oversized bodies with 4xx", async () => {
-    const wrongType = await call(loginPost, "/api/auth/login", { method: "POST", body: { systemName: 1, userName: [], password: {} } });
+    const wrongType = await call(loginPost, "/api/auth/login", {
+      method: "POST",
+      body: { systemName: 1, userName: [], password: {} },
+    });
     expect(wrongType.status).toBe(400);
     const malformed = await call(loginPost, "/api/auth/login", { method: "POST", rawBody: "{nope" });
     expect(malformed.status).toBe(400);
     expect(malformed.json.errors[0].code).toBe("InvalidJson");
-    const form = await call(loginPost, "/api/auth/login", { method: "POST", rawBody: "a=b", headers: { "content-type": "text/plain" } });
+    const form = await call(loginPost, "/api/auth/login", {
+      method: "POST",
+      rawBody: "a=b",
+      headers: { "content-type": "text/plain" },
+    });
     expect(form.status).toBe(415);
-    const huge = await call(loginPost, "/api/auth/login", { method: "POST", rawBody: JSON.stringify({ password: "x".repeat(40_000) }) });
+    const huge = await call(loginPost, "/api/auth/login", {
+      method: "POST",
+      rawBody: JSON.stringify({ password: "x".repeat(40_000) }),
+    });
     expect(huge.status).toBe(413);
     expect(huge.json.errors[0].code).toBe("PayloadTooLarge");
   });
@@ -105,7 +121,10 @@ describe("POST /api/auth/login", () => {
     expect(third.json.errors[0].code).toBe("UserLockedOut");
     expect((await login(system.name, user.name)).json.errors[0].code).toBe("UserLockedOut");
     const db = await getDb();
-    await db.update(users).set({ lockoutEnd: new Date(Date.now() - 1000) }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ lockoutEnd: new Date(Date.now() - 1000) })
+      .where(eq(users.id, user.id));
     expect((await login(system.name, user.name)).status).toBe(200);
   });
 
@@ -149,13 +168,19 @@ describe("tokens", () => {
     const user = await makeUser({ systemId: system.id });
     const holder = (await login(system.name, user.name)).json;
     const db = await getDb();
-    await db.update(sessions).set({ validUntil: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await db
+      .update(sessions)
+      .set({ validUntil: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     const expired = await call(getUserRoute, `/api/users/${user.id}`, { token: holder.token });
     expect(expired.status).toBe(401);
     expect(expired.headers.get("token-expired")).toBe("true");
     expect(expired.json.errors[0].code).toBe("TokenExpired");
 
-    const refreshed = await call(refreshPost, "/api/auth/refresh", { method: "POST", body: { token: holder.token, refreshToken: holder.refreshToken } });
+    const refreshed = await call(refreshPost, "/api/auth/refresh", {
+      method: "POST",
+      body: { token: holder.token, refreshToken: holder.refreshToken },
+    });
     expect(refreshed.status).toBe(200);
     expect(refreshed.json.token).not.toBe(holder.token);
     expect((await call(getUserRoute, `/api/users/${user.id}`, { token: refreshed.json.token })).status).toBe(200);
@@ -169,7 +194,10 @@ describe("tokens", () => {
     const user = await makeUser({ systemId: system.id });
     const holder = (await login(system.name, user.name)).json;
     const db = await getDb();
-    await db.update(sessions).set({ refreshValidUntil: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await db
+      .update(sessions)
+      .set({ refreshValidUntil: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     const res = await call(refreshPost, "/api/auth/refresh", { method: "POST", body: { refreshToken: holder.refreshToken } });
     expect(res.status).toBe(410);
   });
@@ -182,7 +210,10 @@ describe("tokens", () => {
     const after = await call(getUserRoute, `/api/users/${user.id}`, { token: holder.token });
     expect(after.status).toBe(401);
     expect(after.headers.get("www-authenticate")).toContain("invalid_token");
-    const refreshed = await call(refreshPost, "/api/auth/refresh", { method: "POST", body: { refreshToken: holder.refreshToken } });
+    const refreshed = await call(refreshPost, "/api/auth/refresh", {
+      method: "POST",
+      body: { refreshToken: holder.refreshToken },
+    });
     expect(refreshed.status).toBe(410);
   });
 

@@ -2,4 +2,6 @@ import { languageContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
 import { setLanguage } from "@/lib/users/service";
 
-export const PUT = route(languageContract, ({ db, caller, params, body }) => setLanguage(db, { caller, userId: params.id, input: body }));
+export const PUT = route(languageContract, ({ db, caller, params, body }) =>
+  setLanguage(db, { caller, userId: params.id, input: body }),
+);

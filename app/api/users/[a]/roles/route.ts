@@ -2,4 +2,7 @@ import { userRolesContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
 import { getUserForCaller } from "@/lib/users/queries";
 
-export const GET = route(userRolesContract, async ({ db, caller, params }) => (await getUserForCaller(db, caller, { userId: params.id })).roles);
+export const GET = route(
+  userRolesContract,
+  async ({ db, caller, params }) => (await getUserForCaller(db, caller, { userId: params.id })).roles,
+);

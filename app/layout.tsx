@@ -1,0 +1,33 @@
+import type { Metadata } from "next";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
+import { ClickThrottle } from "@/components/shell/click-throttle";
+import { StatusProvider } from "@/components/shell/status-bar";
+import { THEME_INIT_SCRIPT } from "@/components/shell/theme";
+import "./globals.css";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("product");
+  return { title: { default: t("name"), template: `%s · ${t("name")}` }, description: t("tagline") };
+}
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const locale = await getLocale();
+  return (
+    <html lang={locale} suppressHydrationWarning>
+      <head>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script that applies the stored theme before paint */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
+      </head>
+      <body className="min-h-screen antialiased">
+        <NextIntlClientProvider>
+          <StatusProvider>
+            <ClickThrottle />
+            {children}
+          </StatusProvider>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

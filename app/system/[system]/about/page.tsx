@@ -1,0 +1,15 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { About } from "@/components/portal/about";
+import { requireSystemPage } from "@/lib/auth/guard";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("nav"))("about") };
+}
+
+type Props = { params: Promise<{ system: string }> };
+
+export default async function SystemAboutPage({ params }: Props) {
+  await requireSystemPage((await params).system);
+  return <About />;
+}

@@ -1,0 +1,15 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { Dashboard } from "@/components/portal/dashboard";
+import { requireSystemPage } from "@/lib/auth/guard";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("nav"))("dashboard") };
+}
+
+type Props = { params: Promise<{ system: string }> };
+
+export default async function SystemDashboardPage({ params }: Props) {
+  const { caller } = await requireSystemPage((await params).system, "AccessSystemDashboard");
+  return <Dashboard caller={caller} />;
+}

@@ -1,0 +1,51 @@
+import { getTranslations } from "next-intl/server";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import type { Caller } from "@/lib/auth/caller";
+import { visibleRoles } from "@/lib/auth/roles";
+import { LanguageChooser } from "./language-chooser";
+import { PageHeader } from "./page-header";
+
+/** spec foundation §2 "Account": user name, translated roles, language chooser. */
+export async function Account({ caller }: { caller: Caller }) {
+  const [t, tg] = await Promise.all([getTranslations("account"), getTranslations("general")]);
+  const roles = visibleRoles(caller.roles)
+    .map((r) => tg(`general_enum_role_${r}`))
+    .join(", ");
+  return (
+    <>
+      <PageHeader title={t("title")} />
+      <div className="grid max-w-3xl gap-4">
+        <Card>
+          <CardContent className="pt-6">
+            <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-3 text-sm">
+              <dt className="text-muted-foreground">{t("userName")}</dt>
+              <dd data-testid="account-user">{caller.userName}</dd>
+              <dt className="text-muted-foreground">{t("fullName")}</dt>
+              <dd>{caller.fullName || "—"}</dd>
+              <dt className="text-muted-foreground">{t("system")}</dt>
+              <dd>{caller.systemName}</dd>
+              <dt className="text-muted-foreground">{t("roles")}</dt>
+              <dd data-testid="account-roles">{roles}</dd>
+              <dt className="self-center text-muted-foreground">
+                <label htmlFor="language">{t("language")}</label>
+              </dt>
+              <dd>
+                <LanguageChooser label={t("language")} />
+              </dd>
+            </dl>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>
+                {t("passwordTitle")} · {t("emailTitle")}
+              </h2>
+            </CardTitle>
+            <CardDescription>{t("comingWithUsers")}</CardDescription>
+          </CardHeader>
+        </Card>
+      </div>
+    </>
+  );
+}

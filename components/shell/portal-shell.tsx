@@ -1,0 +1,90 @@
+import { CircleHelpIcon, LogOutIcon, ShieldAlertIcon, UserIcon } from "lucide-react";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
+import { logoutAction } from "@/app/(auth)/actions";
+import { Button } from "@/components/ui/button";
+import type { Caller } from "@/lib/auth/caller";
+import { ADMIN_NAV, SYSTEM_NAV } from "@/lib/auth/navigation";
+import { hasPermission } from "@/lib/auth/permissions";
+import { getServiceInfo } from "@/lib/config/service-config";
+import { getDb } from "@/lib/setup/bootstrap";
+import { MaintenanceBanner } from "./maintenance-banner";
+import { Sidebar, type SidebarItem } from "./sidebar";
+import { ThemeToggle } from "./theme";
+
+type Props = { caller: Caller; portal: "admin" | "system"; systemName?: string; children: ReactNode };
+
+export function portalBase(portal: "admin" | "system", systemName?: string): string {
+  return portal === "admin" ? "/admin" : `/system/${encodeURIComponent(systemName ?? "")}`;
+}
+
+/** spec foundation §1: header, deputy banner, sidebar; spec §2 "Sidebar". */
+export async function PortalShell({ caller, portal, systemName, children }: Props) {
+  const [t, tn, info] = await Promise.all([getTranslations("header"), getTranslations("nav"), getServiceInfo(await getDb())]);
+  const base = portalBase(portal, systemName);
+  const nav = portal === "admin" ? ADMIN_NAV : SYSTEM_NAV;
+  const items: SidebarItem[] = nav
+    .filter((e) => hasPermission(caller.roles, e.permission))
+    // spec operations §2: the worker menu entry also requires that configuration export is not disabled
+    .filter((e) => !(e.key === "worker" && info.isConfigurationExportDisabled))
+    .map((e) => ({ href: `${base}/${e.segment}`, label: tn(e.key) }));
+  items.push({ href: "/apidocs", label: tn("apiReference") });
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2"
+      >
+        {t("skipToContent")}
+      </a>
+      <header className="sticky top-0 z-40 flex flex-wrap items-center gap-3 border-b bg-background/95 px-4 py-2 backdrop-blur">
+        <Link href={`${base}/dashboard`} className="text-lg font-semibold tracking-tight">
+          {(await getTranslations("product"))("name")}
+        </Link>
+        <span className="text-sm text-muted-foreground" data-testid="portal-label">
+          {portal === "admin" ? t("administration") : t("system", { name: systemName ?? "" })}
+        </span>
+        <MaintenanceBanner initial={info.isMaintenanceModeEnabled} />
+        <div className="ml-auto flex items-center gap-1">
+          <Button asChild variant="ghost" size="sm">
+            <Link href={`${base}/account`} aria-label={t("account", { name: caller.userName })} data-testid="account-link">
+              <UserIcon />
+              <span>{caller.userName}</span>
+            </Link>
+          </Button>
+          <Button asChild variant="ghost" size="icon">
+            <Link href={`${base}/about`} aria-label={t("about")}>
+              <CircleHelpIcon />
+            </Link>
+          </Button>
+          <ThemeToggle />
+          <form action={logoutAction}>
+            <Button type="submit" variant="ghost" size="icon" aria-label={t("logout")} data-testid="logout">
+              <LogOutIcon />
+            </Button>
+          </form>
+        </div>
+      </header>
+      {caller.deputyFor && (
+        <div
+          role="status"
+          data-testid="deputy-banner"
+          className="flex items-center justify-center gap-2 bg-warning px-4 py-1.5 text-sm font-medium text-warning-foreground"
+        >
+          <ShieldAlertIcon className="size-4" aria-hidden />
+          {t("deputy")}
+        </div>
+      )}
+      <div className="flex flex-1 flex-col md:flex-row">
+        <aside className="border-b bg-sidebar md:w-56 md:shrink-0 md:border-b-0 md:border-r">
+          <Sidebar items={items} label={tn("navigation")} />
+        </aside>
+        <main id="main" className="flex-1 p-4 md:p-6">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

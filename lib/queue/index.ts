@@ -1,0 +1,94 @@
+import { Queue, Worker } from "bullmq";
+import { log } from "@/lib/log";
+import { getDb } from "@/lib/setup/bootstrap";
+import { PROCESSORS } from "@/workers/processors";
+import { type Payload, QUEUES, type QueueName, SCHEDULES } from "@/workers/queues";
+import { redisConnection } from "./redis";
+
+type Holder = { queues: Map<QueueName, Queue>; timers: NodeJS.Timeout[]; running: Set<Promise<unknown>> };
+const g = globalThis as typeof globalThis & { __docserviceQueue?: Holder };
+function holder(): Holder {
+  g.__docserviceQueue ??= { queues: new Map(), timers: [], running: new Set() };
+  return g.__docserviceQueue;
+}
+
+function bullQueue(name: QueueName): Queue {
+  const h = holder();
+  let queue = h.queues.get(name);
+  if (!queue) {
+    const connection = redisConnection();
+    if (!connection) throw new Error("REDIS_URL is not set");
+    queue = new Queue(QUEUES[name].name, { connection });
+    h.queues.set(name, queue);
+  }
+  return queue;
+}
+
+async function runInProcess(name: QueueName, data: unknown): Promise<void> {
+  const h = holder();
+  const run = (async () => {
+    try {
+      await PROCESSORS[name](await getDb(), data);
+    } catch (err) {
+      log.error({ queue: name, err }, "in-process job failed");
+    }
+  })();
+  h.running.add(run);
+  await run.finally(() => h.running.delete(run));
+}
+
+/** Producers call this: BullMQ on Redis when REDIS_URL is set, else the in-process runner. */
+export async function enqueue<Q extends QueueName>(name: Q, payload: Payload<Q>): Promise<void> {
+  QUEUES[name].payload.parse(payload);
+  if (redisConnection()) {
+    await bullQueue(name).add(name, payload, { removeOnComplete: 1000, removeOnFail: 5000 });
+    return;
+  }
+  void runInProcess(name, payload);
+}
+
+/**
+ * Starts the repeating work of SCHEDULES. With Redis they become BullMQ job schedulers (idempotent:
+ * any number of servers may register them) that `npm run worker` processes; without, the in-process
+ * runner of this server runs them on timers.
+ */
+export async function startScheduling(): Promise<void> {
+  const h = holder();
+  if (redisConnection()) {
+    for (const s of SCHEDULES) {
+      await bullQueue(s.queue).upsertJobScheduler(s.id, { every: s.everyMs }, { name: s.queue, data: s.payload });
+    }
+    return;
+  }
+  for (const s of SCHEDULES) {
+    void runInProcess(s.queue, s.payload);
+    const timer = setInterval(() => void runInProcess(s.queue, s.payload), s.everyMs);
+    timer.unref();
+    h.timers.push(timer);
+  }
+}
+
+/** A BullMQ worker for every queue, each running the same processors (workers/index.ts). */
+export function startWorkers(concurrency: number): Worker[] {
+  const connection = redisConnection();
+  if (!connection) throw new Error("REDIS_URL is not set: workers need Redis");
+  return (Object.keys(QUEUES) as QueueName[]).map((name) => {
+    const worker = new Worker(QUEUES[name].name, async (job) => PROCESSORS[name](await getDb(), job.data), {
+      connection: connection.duplicate(),
+      concurrency,
+    });
+    worker.on("failed", (job, err) => log.error({ queue: name, jobId: job?.id, err }, "job failed"));
+    worker.on("completed", (job) => log.info({ queue: name, jobId: job.id }, "job completed"));
+    return worker;
+  });
+}
+
+/** Stops timers and closes queues (tests, shutdown). */
+export async function stopQueues(): Promise<void> {
+  const h = holder();
+  for (const t of h.timers) clearInterval(t);
+  h.timers = [];
+  await Promise.all([...h.running]);
+  await Promise.all([...h.queues.values()].map((q) => q.close()));
+  h.queues.clear();
+}

@@ -1,0 +1,12 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "@/db/client";
+import { systems } from "@/db/schema";
+
+/** System names compare case-insensitively (spec foundation §5 "System name": unique, not Supersystem in any case). */
+export async function findSystemByName(db: Database, params: { name: string }) {
+  const [row] = await db
+    .select({ id: systems.id, name: systems.name, type: systems.type, isActive: systems.isActive })
+    .from(systems)
+    .where(eq(sql`lower(${systems.name})`, params.name.toLowerCase()));
+  return row;
+}

@@ -1,0 +1,53 @@
+import { type NextRequest, NextResponse } from "next/server";
+import { getToken } from "next-auth/jwt";
+import { pagePermission } from "@/lib/auth/navigation";
+import { canUseAdminPortal, canUseSystemPortal, hasPermission, isSupersystemName } from "@/lib/auth/permissions";
+import { SESSION_COOKIE, type SessionClaims, sessionSecret } from "@/lib/auth/session-cookie";
+
+/**
+ * Route guard for the UI (spec foundation §2 "Route layout", §6). Convenience only: every page,
+ * action and route handler checks again through lib/auth/permissions.ts against the database.
+ */
+export async function proxy(req: NextRequest) {
+  const { pathname, search } = req.nextUrl;
+  const to = (path: string) => NextResponse.redirect(new URL(path, req.url));
+
+  if (pathname === "/") return to("/login");
+  if (pathname === "/admin") return to("/admin/login");
+
+  const claims = (await getToken({ req, secret: sessionSecret(), cookieName: SESSION_COOKIE })) as Partial<SessionClaims> | null;
+  const signedIn = !!claims?.sid && !!claims.system;
+  const principal = { systemName: claims?.system ?? "", roles: claims?.roles ?? [] };
+  const back = encodeURIComponent(pathname + search);
+
+  if (pathname === "/changePassword") return signedIn ? NextResponse.next() : to("/login");
+
+  const admin = /^\/admin\/([^/]+)/.exec(pathname);
+  if (admin && admin[1] !== "login") {
+    if (!signedIn) return to(`/admin/login?callbackUrl=${back}`);
+    if (claims?.pwc) return to("/changePassword");
+    if (!canUseAdminPortal(principal)) return to(isSupersystemName(principal.systemName) ? "/forbidden" : "/");
+    const permission = pagePermission("admin", admin[1]);
+    if (permission && !hasPermission(principal.roles, permission)) return to("/forbidden");
+    return NextResponse.next();
+  }
+
+  const system = /^\/system\/([^/]+)(?:\/([^/]+))?/.exec(pathname);
+  if (system?.[1]) {
+    const systemName = decodeURIComponent(system[1]);
+    if (!signedIn) {
+      return isSupersystemName(systemName)
+        ? to(`/admin/login?callbackUrl=${back}`)
+        : to(`/login?system=${encodeURIComponent(systemName)}&callbackUrl=${back}`);
+    }
+    if (claims?.pwc) return to("/changePassword");
+    if (!canUseSystemPortal(principal, systemName)) return to("/");
+    const permission = pagePermission("system", system[2]);
+    if (permission && !hasPermission(principal.roles, permission)) return to("/forbidden");
+  }
+  return NextResponse.next();
+}
+
+export const config = {
+  matcher: ["/", "/admin", "/admin/:path*", "/system/:path*", "/changePassword"],
+};

@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+// `npm start`: builds once when no build exists, then serves the portal on PORT (default 3000).
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const next = path.join(root, "node_modules", ".bin", "next");
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+
+if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+  console.log("No build found: building the portal once (next build)…");
+  const build = spawnSync(next, ["build"], { cwd: root, env, stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const port = process.env.PORT || "3000";
+const server = spawn(next, ["start", "-p", port], { cwd: root, env, stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,0 +1,36 @@
+import { and, isNotNull, lt, or } from "drizzle-orm";
+import type { Database } from "@/db/client";
+import { sessions, users } from "@/db/schema";
+import { log } from "@/lib/log";
+import { QUEUES } from "../queues";
+
+/** Expired sessions are kept this long for reference, then purged. */
+const SESSION_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * LoginMaintenance (DESIGN.md "Lockout"): clears locks that have run out and purges sessions long
+ * expired or revoked. Idempotent: running it twice changes nothing more.
+ */
+export async function processMaintenance(db: Database, data: unknown, now = new Date()) {
+  const { task } = QUEUES.maintenance.payload.parse(data);
+  switch (task) {
+    case "LoginMaintenance": {
+      const unlocked = await db
+        .update(users)
+        .set({ lockoutEnd: null, failedAccessCount: 0 })
+        .where(and(isNotNull(users.lockoutEnd), lt(users.lockoutEnd, now)))
+        .returning({ id: users.id });
+      const before = new Date(now.getTime() - SESSION_RETENTION_MS);
+      const purged = await db
+        .delete(sessions)
+        .where(or(lt(sessions.refreshValidUntil, before), lt(sessions.revokedAt, before)))
+        .returning({ id: sessions.id });
+      log.info({ task, unlocked: unlocked.length, purgedSessions: purged.length }, "maintenance done");
+      return { unlocked: unlocked.length, purgedSessions: purged.length };
+    }
+    default: {
+      const never: never = task;
+      throw new Error(`unknown maintenance task ${String(never)}`);
+    }
+  }
+}

@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+/** The queues of the service and the payload each carries (validated by its processor). */
+export const QUEUES = {
+  maintenance: {
+    name: "maintenance",
+    payload: z.object({ task: z.enum(["LoginMaintenance"]) }),
+  },
+} as const;
+
+export type QueueName = keyof typeof QUEUES;
+export type Payload<Q extends QueueName> = z.infer<(typeof QUEUES)[Q]["payload"]>;
+
+/** Repeating work: every interval, one payload (BullMQ job schedulers; setInterval in-process). */
+export const SCHEDULES = [
+  { id: "login-maintenance", queue: "maintenance", everyMs: 5 * 60_000, payload: { task: "LoginMaintenance" } },
+] as const satisfies readonly { id: string; queue: QueueName; everyMs: number; payload: Payload<QueueName> }[];
