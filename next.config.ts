@@ -7,6 +7,8 @@ const nextConfig: NextConfig = {
   // PGlite breaks when bundled (STACK.md); native and worker-thread packages stay external too.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pino", "bullmq", "ioredis", "postgres"],
   poweredByHeader: false,
+  // a second build directory lets benchmarks build and serve beside a running development server
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   typedRoutes: false,
 };
 

@@ -14,7 +14,7 @@ export async function About() {
     <>
       <PageHeader title={t("title")} />
       <Card className="mb-6 max-w-3xl">
-        <CardContent className="pt-6">
+        <CardContent>
           <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
             <dt className="text-muted-foreground">{t("product")}</dt>
             <dd>{PRODUCT.longName}</dd>

@@ -16,7 +16,7 @@ export async function Account({ caller }: { caller: Caller }) {
       <PageHeader title={t("title")} />
       <div className="grid max-w-3xl gap-4">
         <Card>
-          <CardContent className="pt-6">
+          <CardContent>
             <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-3 text-sm">
               <dt className="text-muted-foreground">{t("userName")}</dt>
               <dd data-testid="account-user">{caller.userName}</dd>

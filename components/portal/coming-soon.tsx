@@ -12,7 +12,7 @@ export async function ComingSoon({ navKey, dashboardHref }: { navKey: string; da
     <>
       <PageHeader title={t("title", { area: tn(navKey) })} />
       <Card className="max-w-xl">
-        <CardContent className="flex flex-col items-start gap-4 pt-6">
+        <CardContent className="flex flex-col items-start gap-4">
           <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="coming-soon">
             <ConstructionIcon className="size-5" aria-hidden />
             {t("message")}

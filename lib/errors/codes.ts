@@ -41,6 +41,10 @@ export const ERROR_CODES = {
   missingOldPassword: { status: 400, message: "The old password is missing." },
   // users
   UserNotFound: { status: 404, message: "The user was not found." },
+  UserAlreadyExists: { status: 409, message: "A user named {name} already exists." },
+  InvalidUserName: { status: 400, message: "The user name may contain only letters and digits." },
+  InvalidEmail: { status: 400, message: "The e-mail address is not valid." },
+  EmailInUse: { status: 409, message: "The e-mail address is already in use." },
   InvalidLanguage: { status: 400, message: "The language {language} is not supported." },
   InvalidCsbUserOperation: { status: 400, message: "This operation is not valid for a CSB user." },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -21,6 +21,28 @@ export const ZUser = z
   .meta({ id: "User", description: "spec foundation §3 User (without password)" });
 export type UserDto = z.infer<typeof ZUser>;
 
+/** spec foundation §5 "New user": letters and digits only, case-sensitive. */
+export const USER_NAME_MAX = 100;
+
+export const ZNewUser = z
+  .object({
+    systemName: z.string({ error: "MissingSystem" }).trim().min(1, "MissingSystem"),
+    name: z
+      .string({ error: "MissingUserName" })
+      .min(1, "MissingUserName")
+      .max(USER_NAME_MAX, "InvalidUserName")
+      .regex(/^[\p{L}\p{Nd}]+$/u, "InvalidUserName"),
+    fullName: z.string().max(200).default(""),
+    emailAddress: z.union([z.email({ error: "InvalidEmail" }).max(254, "InvalidEmail"), z.literal("")]).nullish(),
+    password: z.string().max(4096).optional(),
+    roles: z.array(z.enum(ALL_ROLES, { error: "InvalidRoles" })).max(20).default([]),
+    requiresPasswordChange: z.boolean().default(true),
+    isActive: z.boolean().default(true),
+    language: z.enum(LANGUAGES, { error: "InvalidLanguage" }).default("en-US"),
+    type: z.enum(USER_TYPES).default("Local"),
+  })
+  .meta({ id: "NewUser", description: "spec foundation §3 New user" });
+
 export const ZUserIdParams = z.object({ id: z.uuid({ error: "InvalidId" }) });
 
 export const ZLanguageChange = z

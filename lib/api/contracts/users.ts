@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZChangeRequired, ZLanguageChange, ZRoleList, ZUser, ZUserIdParams } from "@/lib/users/schemas";
+import { ZChangeRequired, ZLanguageChange, ZNewUser, ZRoleList, ZUser, ZUserIdParams } from "@/lib/users/schemas";
 import { defineContract } from "../contract";
 
 export const getUserContract = defineContract({
@@ -64,4 +64,15 @@ export const languageContract = defineContract({
   body: ZLanguageChange,
   response: z.object({ language: ZLanguageChange.shape.language }),
   allowWhilePasswordChangeRequired: true,
+});
+
+export const registerContract = defineContract({
+  method: "POST",
+  path: "/api/users/register",
+  summary: "Add a user to a system (administrators of that system; SuperAdmin for the Supersystem)",
+  tag: "Users",
+  auth: "bearer",
+  body: ZNewUser,
+  response: ZUser,
+  maxBodyBytes: 64 * 1024,
 });
