@@ -22,7 +22,7 @@ export type DbHandle = {
   close: () => Promise<void>;
 };
 
-type Holder = { handle?: DbHandle };
+type Holder = { handle?: DbHandle; factory?: () => DbHandle };
 const holder = globalThis as typeof globalThis & { __docserviceDb?: Holder };
 holder.__docserviceDb ??= {};
 
@@ -72,6 +72,7 @@ export function openPostgres(url: string, max = 10): DbHandle {
 /** The process-wide database: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR/pglite. Opened lazily. */
 export function dbHandle(): DbHandle {
   const h = holder.__docserviceDb as Holder;
+  if (!h.handle && h.factory) h.handle = h.factory();
   if (!h.handle) {
     const url = databaseUrl();
     h.handle = url ? openPostgres(url) : openPglite(path.join(dataDir(), "pglite"));
@@ -82,6 +83,16 @@ export function dbHandle(): DbHandle {
 /** Tests and scripts install their own handle (a fresh PGlite or a per-run PostgreSQL database). */
 export function setDbHandle(handle: DbHandle | undefined): void {
   (holder.__docserviceDb as Holder).handle = handle;
+}
+
+/** Tests open their database lazily, on first use, through a factory. */
+export function setDbFactory(factory: (() => DbHandle) | undefined): void {
+  (holder.__docserviceDb as Holder).factory = factory;
+}
+
+/** The handle opened so far, if any (without opening one). */
+export function openedDbHandle(): DbHandle | undefined {
+  return (holder.__docserviceDb as Holder).handle;
 }
 
 export { schema };

@@ -12,13 +12,18 @@ function holder(): Holder {
   return g.__docserviceQueue;
 }
 
+/** Redis key prefix of every queue; QUEUE_PREFIX separates installations (and test runs) sharing a Redis. */
+function prefix(): string {
+  return process.env.QUEUE_PREFIX || "docservice";
+}
+
 function bullQueue(name: QueueName): Queue {
   const h = holder();
   let queue = h.queues.get(name);
   if (!queue) {
     const connection = redisConnection();
     if (!connection) throw new Error("REDIS_URL is not set");
-    queue = new Queue(QUEUES[name].name, { connection });
+    queue = new Queue(QUEUES[name].name, { connection, prefix: prefix() });
     h.queues.set(name, queue);
   }
   return queue;

@@ -3,42 +3,45 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { afterAll, beforeAll } from "vitest";
-import { type DbHandle, openPglite, openPostgres, setDbHandle } from "@/db/client";
-import { ensureReady, resetReady } from "@/lib/setup/bootstrap";
+import { afterAll } from "vitest";
+import { type DbHandle, openedDbHandle, openPglite, openPostgres, setDbFactory, setDbHandle } from "@/db/client";
+import { resetReady } from "@/lib/setup/bootstrap";
 
-// Every test file gets its own database: an in-memory PGlite by default, or a fresh database on the
-// PostgreSQL server of DATABASE_URL (created here, dropped afterwards). Never a mock.
+// Every test file that touches the database gets its own, opened on first use: an in-memory PGlite
+// by default, or a fresh database on the PostgreSQL server of DATABASE_URL (created here, dropped
+// afterwards). Never a mock. Files that never query open nothing.
 const tempDir = mkdtempSync(path.join(tmpdir(), "docservice-test-"));
 process.env.DATA_DIR = tempDir;
 process.env.ADMIN_PASSWORD ??= "Admin-Passw0rd!";
+// BullMQ keys of this test file apart from any other user of the same Redis
+process.env.QUEUE_PREFIX = `docservice-test-${randomBytes(4).toString("hex")}`;
 
-let handle: DbHandle | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
 
-beforeAll(async () => {
-  const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
-    const name = `docservice_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+function perFilePostgres(serverUrl: string): DbHandle {
+  const name = `docservice_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = openPostgres(url.toString(), 4);
+  const migrate = handle.migrate;
+  handle.migrate = async () => {
     await admin.unsafe(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    handle = openPostgres(url.toString(), 4);
-    dropDatabase = async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
-  } else {
-    handle = openPglite();
-  }
-  setDbHandle(handle);
-  resetReady();
-  await ensureReady(handle);
-});
+    await migrate();
+  };
+  dropDatabase = async () => {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+  return handle;
+}
+
+setDbHandle(undefined);
+resetReady();
+setDbFactory(() => (process.env.DATABASE_URL ? perFilePostgres(process.env.DATABASE_URL) : openPglite()));
 
 afterAll(async () => {
-  await handle?.close();
+  await openedDbHandle()?.close();
   await dropDatabase?.();
   setDbHandle(undefined);
   resetReady();

@@ -1,0 +1,44 @@
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { users } from "@/db/schema";
+import { enqueue, startWorkers, stopQueues } from "@/lib/queue";
+import { redisConnection } from "@/lib/queue/redis";
+import { getDb } from "@/lib/setup/bootstrap";
+import { makeSystem, makeUser } from "../helpers/factories";
+
+async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("condition not met in time");
+}
+
+afterAll(async () => {
+  await stopQueues();
+});
+
+// With REDIS_URL the job travels through BullMQ on Redis to a worker; without, the in-process runner
+// runs the same processor. Either way the lock that ran out is cleared.
+describe(`queue (${process.env.REDIS_URL ? "BullMQ on Redis" : "in-process runner"})`, () => {
+  it("an enqueued maintenance job is processed", async () => {
+    const db = await getDb();
+    const system = await makeSystem();
+    const user = await makeUser({ systemId: system.id, lockoutEnd: new Date(Date.now() - 1000) });
+    const workers = redisConnection() ? startWorkers(1) : [];
+    try {
+      await enqueue("maintenance", { task: "LoginMaintenance" });
+      await until(async () => {
+        const [row] = await db.select({ lockoutEnd: users.lockoutEnd }).from(users).where(eq(users.id, user.id));
+        return row?.lockoutEnd === null;
+      });
+    } finally {
+      await Promise.all(workers.map((w) => w.close()));
+    }
+  });
+
+  it("refuses a payload that does not fit its queue", async () => {
+    await expect(enqueue("maintenance", { task: "Bogus" } as never)).rejects.toThrow();
+  });
+});
