@@ -81,6 +81,7 @@ export function startWorkers(concurrency: number): Worker[] {
     const worker = new Worker(QUEUES[name].name, async (job) => PROCESSORS[name](await getDb(), job.data), {
       connection: connection.duplicate(),
       concurrency,
+      prefix: prefix(),
     });
     worker.on("failed", (job, err) => log.error({ queue: name, jobId: job?.id, err }, "job failed"));
     worker.on("completed", (job) => log.info({ queue: name, jobId: job.id }, "job completed"));

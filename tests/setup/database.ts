@@ -40,7 +40,18 @@ setDbHandle(undefined);
 resetReady();
 setDbFactory(() => (process.env.DATABASE_URL ? perFilePostgres(process.env.DATABASE_URL) : openPglite()));
 
+async function dropQueueKeys(): Promise<void> {
+  const holder = (globalThis as { __docserviceRedis?: { redis?: import("ioredis").Redis } }).__docserviceRedis;
+  const redis = holder?.redis;
+  if (!redis) return;
+  const keys = await redis.keys(`${process.env.QUEUE_PREFIX}:*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
+  holder.redis = undefined;
+}
+
 afterAll(async () => {
+  await dropQueueKeys();
   await openedDbHandle()?.close();
   await dropDatabase?.();
   setDbHandle(undefined);

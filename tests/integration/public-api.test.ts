@@ -1,0 +1,390 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { NextRequest } from "next/server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  DELETE as unknownDelete,
+  GET as unknownGet,
+  PATCH as unknownPatch,
+  POST as unknownPost,
+  PUT as unknownPut,
+} from "@/app/api/[...path]/route";
+import { GET as getModules } from "@/app/api/about/modules/route";
+import { POST as loginPost } from "@/app/api/auth/login/route";
+import { GET as getServiceInfo } from "@/app/api/config/serviceinfo/route";
+import { GET as getReady } from "@/app/api/health/ready/route";
+import { GET as getHealth } from "@/app/api/health/route";
+import { GET as getInfo } from "@/app/api/info/route";
+import { GET as getOpenApi } from "@/app/api/openapi.json/route";
+import { GET as getUserRoute } from "@/app/api/users/[a]/route";
+import { GET as getFeatureFlags } from "@/app/api/v3/featureflags/route";
+import { settings } from "@/db/schema";
+import { registeredContracts } from "@/lib/api/contract";
+import "@/lib/api/contracts";
+import { getStationId, patchServiceConfig, SETTING_KEYS } from "@/lib/config/service-config";
+import { getDb } from "@/lib/setup/bootstrap";
+import { makeSystem, makeUser, PASSWORD } from "../helpers/factories";
+import { call } from "../helpers/http";
+
+const ROOT = process.cwd();
+const API_DIR = path.join(ROOT, "app", "api");
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+const SOME_ID = "00000000-0000-4000-8000-000000000000";
+
+type Handler = (req: NextRequest) => Promise<Response>;
+type Operation = {
+  security?: Record<string, string[]>[];
+  requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> };
+  responses?: Record<string, unknown>;
+};
+type OpenApiDoc = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components?: { securitySchemes?: Record<string, { type: string; scheme?: string }> };
+};
+
+const CATCH_ALL: Record<(typeof METHODS)[number], () => Response> = {
+  GET: unknownGet,
+  POST: unknownPost,
+  PUT: unknownPut,
+  PATCH: unknownPatch,
+  DELETE: unknownDelete,
+};
+
+async function signedInToken(): Promise<string> {
+  const system = await makeSystem();
+  const user = await makeUser({ systemId: system.id });
+  const res = await call(loginPost, "/api/auth/login", {
+    method: "POST",
+    body: { systemName: system.name, userName: user.name, password: PASSWORD },
+  });
+  expect(res.status).toBe(200);
+  return res.json.token as string;
+}
+
+/** Every app/api/**\/route.ts except the catch-all and next-auth's own routes, as folder segments. */
+function routeFolders(): string[][] {
+  return (readdirSync(API_DIR, { recursive: true }) as string[])
+    .map((f) => f.split(path.sep))
+    .filter((parts) => parts.at(-1) === "route.ts")
+    .map((parts) => parts.slice(0, -1))
+    .filter((parts) => parts[0] !== "[...path]" && parts[0] !== "session");
+}
+
+/** A `[x]` folder matches any `{...}` segment; every other folder matches only itself. */
+function matchesFolder(folder: string[], openApiPath: string): boolean {
+  const segments = openApiPath.split("/").filter(Boolean);
+  if (segments[0] !== "api") return false;
+  const rest = segments.slice(1);
+  if (rest.length !== folder.length) return false;
+  return folder.every((f, i) => {
+    const s = rest[i] ?? "";
+    const dynamic = /^\[[^.\]]+\]$/.test(f);
+    return dynamic ? /^\{\w+\}$/.test(s) : f === s;
+  });
+}
+
+function concreteUrl(folder: string[]): string {
+  return `/api/${folder.map((f) => (f.startsWith("[") ? SOME_ID : f)).join("/")}`;
+}
+
+async function openApi(): Promise<OpenApiDoc> {
+  const res = await call(getOpenApi, "/api/openapi.json");
+  expect(res.status).toBe(200);
+  return res.json as OpenApiDoc;
+}
+
+describe("GET /api/info", () => {
+  it("answers the server info of spec §3 with a stable station id", async () => {
+    const first = await call(getInfo, "/api/info");
+    expect(first.status).toBe(200);
+    expect(Object.keys(first.json).sort()).toEqual(
+      [
+        "AvailableApiVersions",
+        "Company",
+        "Copyright",
+        "CurrentApiVersion",
+        "Name",
+        "Revision",
+        "StationId",
+        "Type",
+        "Version",
+      ].sort(),
+    );
+    expect(first.json.Version).toBe("12.5.1");
+    expect(first.json.Revision).toBe(49250);
+    for (const key of ["Type", "Name", "Copyright", "Company", "CurrentApiVersion"]) {
+      expect(typeof first.json[key], key).toBe("string");
+      expect(first.json[key].length, key).toBeGreaterThan(0);
+    }
+    expect(Array.isArray(first.json.AvailableApiVersions)).toBe(true);
+    expect(first.json.AvailableApiVersions).toContain(first.json.CurrentApiVersion);
+    expect(first.json.StationId).toMatch(UUID);
+
+    const second = await call(getInfo, "/api/info");
+    expect(second.json.StationId).toBe(first.json.StationId);
+    expect(first.json.StationId).toBe(await getStationId(await getDb()));
+  });
+});
+
+describe("GET /api/config/serviceinfo", () => {
+  afterEach(async () => {
+    await patchServiceConfig(await getDb(), { isMaintenanceModeEnabled: false });
+    vi.unstubAllEnvs();
+  });
+
+  it("answers the four booleans of spec §3", async () => {
+    const res = await call(getServiceInfo, "/api/config/serviceinfo");
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.json).sort()).toEqual([
+      "isConfigurationExportDisabled",
+      "isContainerMode",
+      "isEmailConfirmationActive",
+      "isMaintenanceModeEnabled",
+    ]);
+    for (const value of Object.values(res.json)) expect(typeof value).toBe("boolean");
+    expect(res.json.isMaintenanceModeEnabled).toBe(false);
+  });
+
+  it("follows the maintenance flag of the service configuration", async () => {
+    const db = await getDb();
+    await patchServiceConfig(db, { isMaintenanceModeEnabled: true });
+    const on = await call(getServiceInfo, "/api/config/serviceinfo");
+    expect(on.json.isMaintenanceModeEnabled).toBe(true);
+    await patchServiceConfig(db, { isMaintenanceModeEnabled: false });
+    const off = await call(getServiceInfo, "/api/config/serviceinfo");
+    expect(off.json.isMaintenanceModeEnabled).toBe(false);
+  });
+
+  it("follows the container mode of the environment", async () => {
+    vi.stubEnv("CONTAINER_MODE", "true");
+    expect((await call(getServiceInfo, "/api/config/serviceinfo")).json.isContainerMode).toBe(true);
+    vi.stubEnv("CONTAINER_MODE", "false");
+    expect((await call(getServiceInfo, "/api/config/serviceinfo")).json.isContainerMode).toBe(false);
+  });
+});
+
+describe("GET /api/about/modules", () => {
+  it("lists the external modules with the fields of spec §3 and their installed versions", async () => {
+    const res = await call(getModules, "/api/about/modules");
+    expect(res.status).toBe(200);
+    expect(Array.isArray(res.json)).toBe(true);
+    expect(res.json.length).toBeGreaterThan(0);
+    for (const m of res.json) {
+      expect(Object.keys(m).sort()).toEqual(["copyright", "license", "licenseurl", "name", "url", "version"]);
+      for (const key of ["name", "url", "version", "license", "licenseurl", "copyright"]) {
+        expect(typeof m[key], `${m.name}.${key}`).toBe("string");
+      }
+      expect(m.name.length).toBeGreaterThan(0);
+      expect(m.version).toMatch(/^\d+\.\d+\.\d+/);
+    }
+    const names = res.json.map((m: { name: string }) => m.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const pkg of ["next", "drizzle-orm"]) {
+      const installed = JSON.parse(readFileSync(path.join(ROOT, "node_modules", pkg, "package.json"), "utf8")) as {
+        version: string;
+        license: string;
+      };
+      const entry = res.json.find((m: { name: string }) => m.name === pkg);
+      expect(entry, pkg).toBeDefined();
+      expect(entry.version, pkg).toBe(installed.version);
+      expect(entry.license, pkg).toBe(installed.license);
+    }
+  });
+});
+
+describe("GET /api/v3/featureflags", () => {
+  it("answers 401 without a token", async () => {
+    const res = await call(getFeatureFlags, "/api/v3/featureflags");
+    expect(res.status).toBe(401);
+    expect(res.json.errors.map((e: { code: string }) => e.code)).toEqual(["MissingToken"]);
+    expect(res.headers.get("www-authenticate")).toContain("invalid_token");
+  });
+
+  it("answers the three flags, read from the configuration", async () => {
+    const token = await signedInToken();
+    const res = await call(getFeatureFlags, "/api/v3/featureflags", { token });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.json).sort()).toEqual(["Download", "LearnPortal", "OpenApi"]);
+    for (const value of Object.values(res.json)) expect(typeof value).toBe("boolean");
+
+    const db = await getDb();
+    const [row] = await db.select().from(settings).where(eq(settings.key, SETTING_KEYS.featureFlags));
+    const flipped = { Download: !res.json.Download, LearnPortal: !res.json.LearnPortal, OpenApi: !res.json.OpenApi };
+    await db.update(settings).set({ value: flipped }).where(eq(settings.key, SETTING_KEYS.featureFlags));
+    try {
+      const after = await call(getFeatureFlags, "/api/v3/featureflags", { token });
+      expect(after.json).toEqual(flipped);
+    } finally {
+      await db
+        .update(settings)
+        .set({ value: row?.value ?? res.json })
+        .where(eq(settings.key, SETTING_KEYS.featureFlags));
+    }
+  });
+});
+
+describe("GET /api/openapi.json", () => {
+  it("is an OpenAPI 3.1 document with a bearer scheme", async () => {
+    const doc = await openApi();
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.components?.securitySchemes?.bearer).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(Object.keys(doc.paths).length).toBeGreaterThan(0);
+  });
+
+  it("documents every method of every route file, and nothing that has no route file", async () => {
+    const doc = await openApi();
+    const folders = routeFolders();
+    expect(folders.length).toBeGreaterThan(10);
+    const served = new Set<string>();
+    for (const folder of folders) {
+      const mod = (await import(path.join(API_DIR, ...folder, "route.ts"))) as Record<string, unknown>;
+      const exported = METHODS.filter((m) => typeof mod[m] === "function");
+      expect(exported.length, folder.join("/")).toBeGreaterThan(0);
+      const paths = Object.keys(doc.paths).filter((p) => matchesFolder(folder, p));
+      expect(paths, `no documented path for app/api/${folder.join("/")}`).toHaveLength(1);
+      const documented = doc.paths[paths[0]!]!;
+      for (const method of exported) {
+        expect(documented[method.toLowerCase()], `${method} ${paths[0]} (app/api/${folder.join("/")})`).toBeDefined();
+        served.add(`${method.toLowerCase()} ${paths[0]}`);
+      }
+    }
+    for (const [p, item] of Object.entries(doc.paths)) {
+      for (const method of Object.keys(item).filter((k) => METHODS.includes(k.toUpperCase() as (typeof METHODS)[number]))) {
+        expect(served.has(`${method} ${p}`), `${method.toUpperCase()} ${p} is documented but has no route file`).toBe(true);
+      }
+    }
+  });
+
+  it("declares the schema of every request body, and only where the call takes one", async () => {
+    const doc = await openApi();
+    const contracts = registeredContracts();
+    expect(contracts.length).toBeGreaterThan(0);
+    for (const c of contracts) {
+      const op = doc.paths[c.path]?.[c.method.toLowerCase()];
+      expect(op, `${c.method} ${c.path}`).toBeDefined();
+      if (c.body) {
+        const schema = op?.requestBody?.content?.["application/json"]?.schema;
+        expect(schema, `${c.method} ${c.path} body schema`).toBeDefined();
+        expect(Object.keys(schema ?? {}).length, `${c.method} ${c.path} body schema`).toBeGreaterThan(0);
+      } else {
+        expect(op?.requestBody, `${c.method} ${c.path} has no body`).toBeUndefined();
+      }
+    }
+    for (const [p, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        if (!op.requestBody) continue;
+        const content = op.requestBody.content ?? {};
+        expect(Object.keys(content).length, `${method} ${p}`).toBeGreaterThan(0);
+        for (const media of Object.values(content)) expect(media.schema, `${method} ${p}`).toBeDefined();
+      }
+    }
+  });
+
+  it("sets security exactly for the calls that need a bearer token", async () => {
+    const doc = await openApi();
+    let bearerCalls = 0;
+    let publicCalls = 0;
+    for (const folder of routeFolders()) {
+      const mod = (await import(path.join(API_DIR, ...folder, "route.ts"))) as Record<string, unknown>;
+      const documentedPath = Object.keys(doc.paths).find((p) => matchesFolder(folder, p))!;
+      for (const method of METHODS) {
+        const handler = mod[method] as Handler | undefined;
+        if (!handler) continue;
+        const op = doc.paths[documentedPath]?.[method.toLowerCase()];
+        const label = `${method} ${documentedPath}`;
+        const declared = (op?.security ?? []).some((s) => "bearer" in s);
+        // what the handler really does without a token
+        const res = await handler(new NextRequest(new URL(concreteUrl(folder), "http://localhost"), { method }));
+        const body = (await res.json().catch(() => undefined)) as { errors?: { code: string }[] } | undefined;
+        // a bearer challenge, not a body field named token (POST auth/refresh validates its refreshToken)
+        const wantsToken =
+          res.status === 401 &&
+          body?.errors?.[0]?.code === "MissingToken" &&
+          /^Bearer\b/.test(res.headers.get("www-authenticate") ?? "");
+        expect(declared, `${label}: security ${JSON.stringify(op?.security)} but answered ${res.status}`).toBe(wantsToken);
+        if (wantsToken) {
+          expect(op?.security).toEqual([{ bearer: [] }]);
+          bearerCalls++;
+        } else {
+          expect(op?.security ?? [], label).toEqual([]);
+          publicCalls++;
+        }
+      }
+    }
+    expect(bearerCalls).toBeGreaterThan(0);
+    expect(publicCalls).toBeGreaterThan(0);
+  });
+});
+
+describe("health", () => {
+  it("GET /api/health answers 200 ok", async () => {
+    const res = await call(getHealth, "/api/health");
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ status: "ok" });
+  });
+
+  it("GET /api/health/ready answers 200 with the database checked", async () => {
+    const res = await call(getReady, "/api/health/ready");
+    expect(res.status).toBe(200);
+    expect(res.json.status).toBe("ok");
+    expect(res.json.checks.database).toBe("ok");
+  });
+});
+
+describe("unknown /api paths", () => {
+  it("answer 404 in the error envelope for every method", async () => {
+    for (const method of METHODS) {
+      const handler = CATCH_ALL[method];
+      expect(handler, method).toBeTypeOf("function");
+      const res = await call(handler, "/api/no/such/thing", {
+        method,
+        body: method === "GET" || method === "DELETE" ? undefined : { a: 1 },
+      });
+      expect(res.status, method).toBe(404);
+      expect(res.headers.get("content-type"), method).toContain("application/json");
+      expect(res.json, method).toEqual({ errors: [{ code: "NotFound", message: "Not found.", messageParameter: null }] });
+    }
+  });
+
+  it("carry an x-request-id header too", async () => {
+    const res = await call(unknownGet, "/api/no/such/thing");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("x-request-id")).toBeTruthy();
+    const echoed = await call(unknownGet, "/api/no/such/thing", {
+      headers: { "x-request-id": "trace-404" },
+    });
+    expect(echoed.headers.get("x-request-id")).toBe("trace-404");
+  });
+});
+
+describe("x-request-id", () => {
+  it("every answer carries one, also errors; a new one for each request", async () => {
+    const token = await signedInToken();
+    const answers = [
+      await call(getInfo, "/api/info"),
+      await call(getServiceInfo, "/api/config/serviceinfo"),
+      await call(getModules, "/api/about/modules"),
+      await call(getFeatureFlags, "/api/v3/featureflags"),
+      await call(getFeatureFlags, "/api/v3/featureflags", { token }),
+      await call(getOpenApi, "/api/openapi.json"),
+      await call(getHealth, "/api/health"),
+      await call(getReady, "/api/health/ready"),
+      await call(getUserRoute, "/api/users/not-a-uuid", { token }),
+      await call(loginPost, "/api/auth/login", { method: "POST", rawBody: "{broken" }),
+    ];
+    const ids = answers.map((a) => a.headers.get("x-request-id"));
+    for (const [i, id] of ids.entries()) expect(id, `answer ${i} (${answers[i]?.status})`).toMatch(UUID);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("echoes a given x-request-id, on success and on error", async () => {
+    const ok = await call(getHealth, "/api/health", { headers: { "x-request-id": "trace-abc-123" } });
+    expect(ok.headers.get("x-request-id")).toBe("trace-abc-123");
+    const denied = await call(getFeatureFlags, "/api/v3/featureflags", { headers: { "x-request-id": "trace-401" } });
+    expect(denied.status).toBe(401);
+    expect(denied.headers.get("x-request-id")).toBe("trace-401");
+  });
+});
