@@ -55,7 +55,7 @@ export default async function ApiDocsPage() {
           <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
           <p className="mt-2 text-sm text-muted-foreground">
             {t("intro")}{" "}
-            <Link className="text-primary underline-offset-4 hover:underline" href="/api/openapi.json">
+            <Link className="text-primary underline underline-offset-4 hover:decoration-2" href="/api/openapi.json">
               /api/openapi.json
             </Link>
           </p>

@@ -87,13 +87,16 @@ export function LoginForm({ admin, fixedSystem, stationId, callbackUrl, showForg
       </Button>
       <div className="flex justify-between text-sm">
         {showForgotPassword ? (
-          <Link className="text-primary underline-offset-4 hover:underline" href="/forgotPassword">
+          <Link className="text-primary underline underline-offset-4 hover:decoration-2" href="/forgotPassword">
             {t("forgotPassword")}
           </Link>
         ) : (
           <span />
         )}
-        <Link className="text-muted-foreground underline-offset-4 hover:underline" href={admin ? "/login" : "/admin/login"}>
+        <Link
+          className="text-muted-foreground underline underline-offset-4 hover:decoration-2"
+          href={admin ? "/login" : "/admin/login"}
+        >
           {admin ? t("systemLink") : t("adminLink")}
         </Link>
       </div>

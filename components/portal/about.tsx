@@ -9,7 +9,7 @@ import { PageHeader } from "./page-header";
 export async function About() {
   const t = await getTranslations("about");
   const modules = externalModules();
-  const link = "text-primary underline-offset-4 hover:underline";
+  const link = "text-primary underline underline-offset-4 hover:decoration-2";
   return (
     <>
       <PageHeader title={t("title")} />

@@ -42,7 +42,10 @@ export async function Dashboard({ caller }: { caller: Caller }) {
             </code>
             <div className="flex flex-wrap gap-2">
               <CopyButton value={base} />
-              <Link href="/apidocs" className="inline-flex items-center text-sm text-primary underline-offset-4 hover:underline">
+              <Link
+                href="/apidocs"
+                className="inline-flex items-center text-sm text-primary underline underline-offset-4 hover:decoration-2"
+              >
                 {t("apiReference")}
               </Link>
             </div>

@@ -6,7 +6,7 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /**
  * One REST call: its path (as in spec §7, under /api), schemas and access rule. Route handlers are
  * built from contracts (lib/api/route.ts) and /api/openapi.json is generated from the same list,
- * so every handler is documented by construction (tests/integration/openapi.test.ts checks the files).
+ * so every handler is documented by construction (tests/integration/public-api.test.ts checks the route files against it).
  */
 export type Contract = {
   method: HttpMethod;

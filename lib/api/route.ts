@@ -35,7 +35,13 @@ export function pathParams(template: string, pathname: string): Record<string, s
   const params: Record<string, string> = {};
   want.forEach((segment, i) => {
     const name = /^\{(\w+)\}$/.exec(segment)?.[1];
-    if (name && got[i] !== undefined) params[name] = decodeURIComponent(got[i]);
+    if (name && got[i] !== undefined) {
+      try {
+        params[name] = decodeURIComponent(got[i]);
+      } catch {
+        throw new AppError("BadRequest");
+      }
+    }
   });
   return params;
 }
@@ -95,14 +101,35 @@ function toResponse(result: unknown): Response {
   return Response.json(result);
 }
 
-/** Builds a route handler from its contract: request id, auth, validation, errors, one log line. */
+/**
+ * Request id (x-request-id, echoed or made), error envelope and one structured log line around any
+ * API handler, including the catch-all 404.
+ */
+export async function instrumented(
+  req: NextRequest,
+  handler: (requestId: string, setUser: (userId: string) => void) => Promise<Response>,
+): Promise<Response> {
+  const requestId = req.headers.get("x-request-id")?.slice(0, 100) || randomUUID();
+  const started = performance.now();
+  let userId: string | undefined;
+  let response: Response;
+  try {
+    response = await handler(requestId, (id) => {
+      userId = id;
+    });
+  } catch (error) {
+    response = errorResponse(error, requestId);
+  }
+  response.headers.set("x-request-id", requestId);
+  const ms = Math.round((performance.now() - started) * 1000) / 1000;
+  log.info({ requestId, method: req.method, path: req.nextUrl.pathname, status: response.status, ms, userId }, "api");
+  return response;
+}
+
+/** Builds a route handler from its contract: auth, permission, validation, then the handler. */
 export function route<const C extends Contract>(contract: C, handler: (ctx: RouteContext<C>) => Promise<unknown>) {
-  return async (req: NextRequest): Promise<Response> => {
-    const requestId = req.headers.get("x-request-id")?.slice(0, 100) || randomUUID();
-    const started = performance.now();
-    let response: Response;
-    let userId: string | undefined;
-    try {
+  return (req: NextRequest): Promise<Response> =>
+    instrumented(req, async (requestId, setUser) => {
       const params = contract.params ? parseWith(contract.params, pathParams(contract.path, req.nextUrl.pathname)) : undefined;
       const query = contract.query ? parseWith(contract.query, Object.fromEntries(req.nextUrl.searchParams)) : undefined;
       const { db } = await ensureReady().catch((err: unknown) => {
@@ -112,7 +139,7 @@ export function route<const C extends Contract>(contract: C, handler: (ctx: Rout
       let caller: Caller | null = null;
       if (contract.auth === "bearer") {
         caller = await callerFromToken(db, bearerToken(req));
-        userId = caller.userId;
+        setUser(caller.userId);
         if (caller.requiresPasswordChange && !contract.allowWhilePasswordChangeRequired) {
           throw new AppError("PasswordChangeRequired");
         }
@@ -122,13 +149,6 @@ export function route<const C extends Contract>(contract: C, handler: (ctx: Rout
         ? parseWith(contract.body, await readBody(req, contract.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
         : undefined;
       const ctx = { req, db, caller, params, query, body, requestId } as RouteContext<C>;
-      response = toResponse(await handler(ctx));
-    } catch (error) {
-      response = errorResponse(error, requestId);
-    }
-    response.headers.set("x-request-id", requestId);
-    const ms = Math.round((performance.now() - started) * 1000) / 1000;
-    log.info({ requestId, method: req.method, path: req.nextUrl.pathname, status: response.status, ms, userId }, "api");
-    return response;
-  };
+      return toResponse(await handler(ctx));
+    });
 }

@@ -1,6 +1,11 @@
 import type { Language } from "@/db/schema";
 import type { Role } from "./roles";
 
+/** The caller as recorded for a change in a system: a deputy when that is not its own system. */
+export function actingIn(caller: Caller, system: { id: string; name: string }): Caller {
+  return caller.systemId === system.id ? caller : { ...caller, deputyFor: system.name };
+}
+
 /** The signed-in user a request acts for, from a bearer token or a browser session. */
 export type Caller = {
   sessionId: string;

@@ -24,6 +24,9 @@ describe("password rules (spec foundation §5)", () => {
   });
 
   it("TooShort carries the minimum", () => {
-    expect(passwordRuleEntries(["TooShort", "NoDigits"])).toEqual([{ code: "TooShort", params: { min: 6 } }, { code: "NoDigits" }]);
+    expect(passwordRuleEntries(["TooShort", "NoDigits"])).toEqual([
+      { code: "TooShort", params: { min: 6 } },
+      { code: "NoDigits" },
+    ]);
   });
 });

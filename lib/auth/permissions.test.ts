@@ -59,7 +59,14 @@ describe("permission table", () => {
   });
 
   it("role lists are the spec's", () => {
-    expect([...ADMIN_ROLES]).toEqual(["SuperAdmin", "SystemsAdmin", "ReportAdmin", "ResourceAdmin", "AuditTrailAdmin", "LicenceAdmin"]);
+    expect([...ADMIN_ROLES]).toEqual([
+      "SuperAdmin",
+      "SystemsAdmin",
+      "ReportAdmin",
+      "ResourceAdmin",
+      "AuditTrailAdmin",
+      "LicenceAdmin",
+    ]);
     expect(SYSTEM_ROLES).toContain("Everybody");
     expect(SYSTEM_ROLES).toHaveLength(9);
   });

@@ -13,7 +13,7 @@ export type LoginInput = z.infer<typeof ZLogin>;
 export const ZRefresh = z
   .object({
     token: z.string().max(512).optional(),
-    refreshToken: z.string({ error: "MissingToken" }).min(1, "MissingToken").max(512, "MissingToken"),
+    refreshToken: z.string().min(1).max(512),
   })
   .meta({ id: "RefreshData" });
 

@@ -41,6 +41,7 @@ export const ERROR_CODES = {
   missingOldPassword: { status: 400, message: "The old password is missing." },
   // users
   UserNotFound: { status: 404, message: "The user was not found." },
+  RoleNotAllowed: { status: 400, message: "The role {role} cannot be given here." },
   UserAlreadyExists: { status: 409, message: "A user named {name} already exists." },
   InvalidUserName: { status: 400, message: "The user name may contain only letters and digits." },
   InvalidEmail: { status: 400, message: "The e-mail address is not valid." },

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import de from "@/messages/de-DE.json";
-import en from "@/messages/en-US.json";
 import { ALL_ROLES } from "@/lib/auth/roles";
 import { ERROR_CODES } from "@/lib/errors/codes";
+import de from "@/messages/de-DE.json";
+import en from "@/messages/en-US.json";
 import { localeFromAcceptLanguage } from "./locales";
 
 type Tree = { [key: string]: string | Tree };

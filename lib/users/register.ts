@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { users } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/service";
-import type { Caller } from "@/lib/auth/caller";
+import { actingIn, type Caller } from "@/lib/auth/caller";
 import { revealPassword } from "@/lib/auth/obfuscation";
 import { passwordRuleEntries, passwordRuleFailures } from "@/lib/auth/password-policy";
 import { hashPassword } from "@/lib/auth/passwords";
@@ -33,20 +33,23 @@ export async function registerUser(db: Database, opts: { caller: Caller; input: 
     system &&
     (superTarget
       ? isSupersystemName(caller.systemName) && hasPermission(caller.roles, "ManageAdminUsers")
-      : hasPermission(caller.roles, "ManageUsers") &&
-        (caller.systemId === system.id || isDeputyFor(caller, system.name)));
+      : hasPermission(caller.roles, "ManageUsers") && (caller.systemId === system.id || isDeputyFor(caller, system.name)));
   if (!system || !allowed) throw new AppError("AccessDenied");
 
-  const grantable: readonly string[] = superTarget ? ADMIN_ROLES : SYSTEM_ROLES;
+  const grantable: readonly string[] = superTarget ? [...ADMIN_ROLES, DEFAULT_ROLE] : SYSTEM_ROLES;
   const errors: ErrorEntry[] = input.roles
     .filter((r) => !grantable.includes(r))
-    .map((role) => ({ code: "InvalidRoles", params: { role } }));
+    .map((role) => ({ code: "RoleNotAllowed", params: { role } }));
+  // spec foundation §2/§5: CSB-type users have no e-mail and no password; in a CSB system the
+  // password is not required (the content-services backend signs its users in)
   const isCsb = input.type === "CSB";
   const email = isCsb ? null : input.emailAddress || null;
   let password: string | null = null;
   if (!isCsb) {
     password = revealPassword(input.password ?? "", await getStationId(db), system.name);
-    errors.push(...passwordRuleEntries(passwordRuleFailures(password)));
+    const optional = system.type === "CSB";
+    errors.push(...passwordRuleEntries(passwordRuleFailures(password, { optional })));
+    if (password === "") password = null;
   }
   if (errors.length) throw AppError.many(errors);
 
@@ -81,11 +84,19 @@ export async function registerUser(db: Database, opts: { caller: Caller; input: 
       })
       .returning({ id: users.id });
     if (!row) throw new Error("user insert returned nothing");
-    await writeAudit(tx, caller.systemId === system.id ? caller : { ...caller, deputyFor: system.name }, {
+    await writeAudit(tx, actingIn(caller, system), {
       category: "User",
       operation: "Create",
       systemId: system.id,
-      value: { id: row.id, name: input.name, fullName: input.fullName, emailAddress: email, roles, type: input.type, isActive: input.isActive },
+      value: {
+        id: row.id,
+        name: input.name,
+        fullName: input.fullName,
+        emailAddress: email,
+        roles,
+        type: input.type,
+        isActive: input.isActive,
+      },
     });
     return row.id;
   });

@@ -31,11 +31,14 @@ export const ZNewUser = z
       .string({ error: "MissingUserName" })
       .min(1, "MissingUserName")
       .max(USER_NAME_MAX, "InvalidUserName")
-      .regex(/^[\p{L}\p{Nd}]+$/u, "InvalidUserName"),
+      .regex(/^[\p{L}\p{Nd}]*$/u, "InvalidUserName"),
     fullName: z.string().max(200).default(""),
     emailAddress: z.union([z.email({ error: "InvalidEmail" }).max(254, "InvalidEmail"), z.literal("")]).nullish(),
     password: z.string().max(4096).optional(),
-    roles: z.array(z.enum(ALL_ROLES, { error: "InvalidRoles" })).max(20).default([]),
+    roles: z
+      .array(z.enum(ALL_ROLES, { error: "RoleNotAllowed" }))
+      .max(20)
+      .default([]),
     requiresPasswordChange: z.boolean().default(true),
     isActive: z.boolean().default(true),
     language: z.enum(LANGUAGES, { error: "InvalidLanguage" }).default("en-US"),

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { type Language, users } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/service";
-import type { Caller } from "@/lib/auth/caller";
+import { actingIn, type Caller } from "@/lib/auth/caller";
 import { revealPassword } from "@/lib/auth/obfuscation";
 import { passwordRuleEntries, passwordRuleFailures } from "@/lib/auth/password-policy";
 import { hashPassword } from "@/lib/auth/passwords";
@@ -24,7 +24,7 @@ export async function setLanguage(
   const { language } = parsed.data;
   await db.transaction(async (tx) => {
     await tx.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, target.id));
-    await writeAudit(tx, opts.caller, {
+    await writeAudit(tx, actingIn(opts.caller, { id: target.systemId, name: target.systemName }), {
       category: "User",
       operation: "Update",
       systemId: target.systemId,

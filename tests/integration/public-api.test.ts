@@ -45,12 +45,14 @@ type OpenApiDoc = {
   components?: { securitySchemes?: Record<string, { type: string; scheme?: string }> };
 };
 
-const CATCH_ALL: Record<(typeof METHODS)[number], () => Response> = {
-  GET: unknownGet,
-  POST: unknownPost,
-  PUT: unknownPut,
-  PATCH: unknownPatch,
-  DELETE: unknownDelete,
+// handlers as Next calls them: with the request (call() awaits whatever they answer)
+const asHandler = (fn: unknown) => fn as Handler;
+const CATCH_ALL: Record<(typeof METHODS)[number], Handler> = {
+  GET: asHandler(unknownGet),
+  POST: asHandler(unknownPost),
+  PUT: asHandler(unknownPut),
+  PATCH: asHandler(unknownPatch),
+  DELETE: asHandler(unknownDelete),
 };
 
 async function signedInToken(): Promise<string> {
@@ -350,10 +352,10 @@ describe("unknown /api paths", () => {
   });
 
   it("carry an x-request-id header too", async () => {
-    const res = await call(unknownGet, "/api/no/such/thing");
+    const res = await call(CATCH_ALL.GET, "/api/no/such/thing");
     expect(res.status).toBe(404);
     expect(res.headers.get("x-request-id")).toBeTruthy();
-    const echoed = await call(unknownGet, "/api/no/such/thing", {
+    const echoed = await call(CATCH_ALL.GET, "/api/no/such/thing", {
       headers: { "x-request-id": "trace-404" },
     });
     expect(echoed.headers.get("x-request-id")).toBe("trace-404");

@@ -538,14 +538,14 @@ describe("POST /api/users/register", () => {
     expect(JSON.parse(row!.value)).toMatchObject({ id: res.json.id, name: body.name, roles: ["JobCreator", "ReportManager"] });
   });
 
-  it("refuses admin roles in a tenant system with 400 InvalidRoles and stores nothing", async () => {
+  it("refuses admin roles in a tenant system with 400 RoleNotAllowed and stores nothing", async () => {
     const { system, adminToken } = await tenant();
     const before = await usersIn(system.id);
     const audits = (await auditRows(system.id)).length;
     const res = await register(adminToken, newUser(system.name, { roles: ["JobCreator", "SuperAdmin"] }));
     expect(res.status).toBe(400);
     expect(res.json.errors).toEqual([
-      expect.objectContaining({ code: "InvalidRoles", messageParameter: expect.objectContaining({ role: "SuperAdmin" }) }),
+      expect.objectContaining({ code: "RoleNotAllowed", messageParameter: expect.objectContaining({ role: "SuperAdmin" }) }),
     ]);
     expect(await usersIn(system.id)).toBe(before);
     expect(await auditRows(system.id)).toHaveLength(audits);
@@ -586,7 +586,7 @@ describe("POST /api/users/register", () => {
     const before = await usersIn(sup.id);
     const bad = await register(token, newUser(sup.name, { roles: ["Administrator"] }));
     expect(bad.status).toBe(400);
-    expect(codes(bad.json)).toEqual(["InvalidRoles"]);
+    expect(codes(bad.json)).toEqual(["RoleNotAllowed"]);
     expect(await usersIn(sup.id)).toBe(before);
   });
 

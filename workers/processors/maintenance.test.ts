@@ -12,7 +12,12 @@ describe("LoginMaintenance", () => {
     const system = await makeSystem();
     const expired = await makeUser({ systemId: system.id, lockoutEnd: new Date(Date.now() - 60_000), failedAccessCount: 0 });
     const running = await makeUser({ systemId: system.id, lockoutEnd: new Date(Date.now() + 60_000) });
-    const old = await createSession(db, { userId: running.id, kind: "api", tokenExpirationMinutes: 10, now: new Date(Date.now() - 3 * 86_400_000) });
+    const old = await createSession(db, {
+      userId: running.id,
+      kind: "api",
+      tokenExpirationMinutes: 10,
+      now: new Date(Date.now() - 3 * 86_400_000),
+    });
     const fresh = await createSession(db, { userId: running.id, kind: "api", tokenExpirationMinutes: 10 });
 
     const result = await processMaintenance(db, { task: "LoginMaintenance" });

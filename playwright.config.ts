@@ -1,0 +1,42 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT || 3300);
+export const ADMIN_PASSWORD = "Admin-Start1!";
+
+// Debian's Chromium (never a downloaded browser); the flags keep it off the network.
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    viewport: { width: 1280, height: 800 },
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  webServer: {
+    // a fresh embedded installation for every run
+    command: "rm -rf .e2e-data && node scripts/start.mjs",
+    url: `http://localhost:${PORT}/api/health/ready`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: ".e2e-data",
+      ADMIN_PASSWORD,
+      NEXT_TELEMETRY_DISABLED: "1",
+      DATABASE_URL: "",
+      REDIS_URL: "",
+    },
+  },
+});

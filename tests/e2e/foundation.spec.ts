@@ -1,0 +1,191 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { ADMIN_PASSWORD } from "../../playwright.config";
+import { apiToken, expectAccessible, shot } from "./helpers";
+
+const NEW_ADMIN_PASSWORD = "Admin-Changed2!";
+const USER_PASSWORD = "User-Passw0rd!";
+
+test.describe.configure({ mode: "serial" });
+
+async function signIn(page: Page, userName: string, password: string) {
+  await page.getByLabel("User name").fill(userName);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ locale: "en-US" });
+  return context.newPage();
+}
+
+test("an administrator signs in, must change the password first, and sees the dashboard", async ({ page }) => {
+  await page.goto("/admin/dashboard");
+  await expect(page).toHaveURL(/\/admin\/login\?callbackUrl=/);
+  await expect(page.getByRole("heading", { name: "Sign in to the administration" })).toBeVisible();
+  await expectAccessible(page, "admin login");
+  await shot(page, "01-admin-login");
+
+  await signIn(page, "admin", "wrong-Passw0rd");
+  await expect(page.getByTestId("form-errors")).toContainText("Wrong user name or password.");
+  await page.waitForTimeout(1000); // buttons are throttled to one click per second
+  await signIn(page, "admin", ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/changePassword$/);
+  await expectAccessible(page, "change password");
+
+  await page.getByLabel("New password", { exact: true }).fill("short");
+  await page.getByLabel("Repeat new password").fill("other");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByTestId("form-errors")).toContainText("The passwords are not equal.");
+  await expect(page.getByTestId("form-errors")).toContainText("at least 6 characters");
+  await shot(page, "02-change-password-errors");
+
+  await page.waitForTimeout(1000); // buttons are throttled to one click per second
+  await page.getByLabel("New password", { exact: true }).fill(NEW_ADMIN_PASSWORD);
+  await page.getByLabel("Repeat new password").fill(NEW_ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByTestId("welcome")).toHaveText("Welcome, Administrator!");
+  await expect(page.getByTestId("roles")).toHaveText("Super administrator");
+  await expect(page.getByTestId("portal-label")).toHaveText("Administration");
+  await expect(page.getByTestId("api-base-url")).toContainText("/api/");
+  await expect(page.getByRole("navigation", { name: "Navigation" }).getByRole("link")).toHaveCount(12);
+  await expectAccessible(page, "admin dashboard");
+  await shot(page, "03-admin-dashboard");
+});
+
+test("the language switches to German at once and stays; the theme switches to dark and stays", async ({ browser }) => {
+  const page = await newPage(browser);
+  await page.goto("/admin/login");
+  await signIn(page, "admin", NEW_ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByTestId("account-link").click();
+  await expect(page.getByTestId("account-roles")).toHaveText("Super administrator");
+  await shot(page, "04-account-en");
+
+  await page.getByTestId("language-select").click();
+  await page.getByRole("option", { name: "Deutsch" }).click();
+  await expect(page.getByRole("heading", { name: "Konto" })).toBeVisible();
+  await expect(page.getByTestId("account-roles")).toHaveText("Superadministrator");
+  await expect(page.getByRole("link", { name: "Übersicht" })).toBeVisible();
+  await expectAccessible(page, "account de");
+  await shot(page, "05-account-de");
+
+  await page.getByTestId("theme-toggle").click();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await page.goto("/admin/dashboard");
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await expect(page.getByTestId("welcome")).toHaveText("Willkommen, Administrator!");
+  await expectAccessible(page, "dashboard de dark");
+  await shot(page, "06-dashboard-de-dark");
+  await page.goto("/admin/about");
+  await expect(page.getByTestId("about-version")).toHaveText("12.5.1");
+  await expect(page.getByTestId("modules")).toContainText("next");
+  await expectAccessible(page, "about dark");
+  await shot(page, "07-about-de-dark");
+
+  // the saved language comes back at the next sign-in, in a browser that asks for English
+  const other = await newPage(browser);
+  await other.goto("/admin/login");
+  await signIn(other, "admin", NEW_ADMIN_PASSWORD);
+  await expect(other.getByTestId("welcome")).toHaveText("Willkommen, Administrator!");
+  await other.getByTestId("account-link").click();
+  await other.getByTestId("language-select").click();
+  await other.getByRole("option", { name: "English" }).click();
+  await expect(other.getByRole("heading", { name: "Account" })).toBeVisible();
+});
+
+test("a user without the right lands on /forbidden and goes back from there", async ({ browser, page }) => {
+  const token = await apiToken(page, "admin", NEW_ADMIN_PASSWORD);
+  const created = await page.request.post("/api/users/register", {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      systemName: "Supersystem",
+      name: "reporter",
+      fullName: "Rita Reporter",
+      password: USER_PASSWORD,
+      roles: ["ReportAdmin"],
+      requiresPasswordChange: false,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+
+  const user = await newPage(browser);
+  await user.goto("/admin/login");
+  await signIn(user, "reporter", USER_PASSWORD);
+  await expect(user).toHaveURL(/\/admin\/dashboard$/);
+  await expect(user.getByTestId("welcome")).toHaveText("Welcome, Rita Reporter!");
+  const nav = user.getByRole("navigation", { name: "Navigation" });
+  await expect(nav.getByRole("link", { name: "Statistics" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Users" })).toHaveCount(0);
+  await user.goto("/admin/users");
+  await expect(user).toHaveURL(/\/forbidden$/);
+  await expect(user.getByRole("heading", { name: "Access denied" })).toBeVisible();
+  await expectAccessible(user, "forbidden");
+  await shot(user, "08-forbidden");
+  await user.getByRole("button", { name: "Back" }).click();
+  await expect(user).toHaveURL(/\/admin\/dashboard$/);
+  // an area of a later issue says so instead of a dead link
+  await nav.getByRole("link", { name: "Statistics" }).click();
+  await expect(user.getByTestId("coming-soon")).toBeVisible();
+  await shot(user, "09-coming-soon");
+});
+
+test("three wrong passwords lock the account", async ({ browser, page }) => {
+  const token = await apiToken(page, "admin", NEW_ADMIN_PASSWORD);
+  const created = await page.request.post("/api/users/register", {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      systemName: "Supersystem",
+      name: "locky",
+      password: USER_PASSWORD,
+      roles: ["AuditTrailAdmin"],
+      requiresPasswordChange: false,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+
+  const user = await newPage(browser);
+  await user.goto("/admin/login");
+  for (let i = 0; i < 2; i++) {
+    await signIn(user, "locky", "Wrong-Passw0rd!");
+    await expect(user.getByTestId("form-errors")).toContainText("Wrong user name or password.");
+    await user.waitForTimeout(1000);
+  }
+  await signIn(user, "locky", "Wrong-Passw0rd!");
+  await expect(user.getByTestId("form-errors")).toContainText("The user is locked out until");
+  await user.waitForTimeout(1000);
+  await signIn(user, "locky", USER_PASSWORD);
+  await expect(user.getByTestId("form-errors")).toContainText("The user is locked out until");
+  await expectAccessible(user, "locked out");
+  await shot(user, "10-locked-out");
+});
+
+test("logging out ends the session", async ({ page }) => {
+  await page.goto("/admin/login");
+  await signIn(page, "admin", NEW_ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByTestId("logout").click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.goto("/admin/dashboard");
+  await expect(page).toHaveURL(/\/admin\/login/);
+});
+
+test("unknown pages say not found with a back button; the API reference renders without a CDN", async ({ page }) => {
+  await page.goto("/no/such/page");
+  await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Back" })).toBeVisible();
+  await expectAccessible(page, "not found");
+  await shot(page, "11-not-found");
+
+  const external: string[] = [];
+  page.on("request", (r) => {
+    if (!r.url().startsWith("http://localhost")) external.push(r.url());
+  });
+  await page.goto("/apidocs");
+  await expect(page.getByRole("heading", { name: "API reference" })).toBeVisible();
+  await expect(page.getByTestId("api-operation").first()).toBeVisible();
+  expect(await page.getByTestId("api-operation").count()).toBeGreaterThan(10);
+  await expectAccessible(page, "api docs");
+  await shot(page, "12-api-reference");
+  expect(external).toEqual([]);
+});
