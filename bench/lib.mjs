@@ -1,0 +1,178 @@
+// Shared helpers of the benchmarks: start/stop a production server, process memory, machine facts, RESULTS.md.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+
+export const root = path.resolve(import.meta.dirname, "..");
+export const tmp = path.join(root, "bench", ".tmp");
+export const DIST_DIR = ".next-bench"; // never .next: another engineer serves from it
+export const ADMIN_PASSWORD = "Bench-Passw0rd!";
+const next = path.join(root, "node_modules", ".bin", "next");
+const started = new Set(); // process-group ids of every server this process spawned
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** A fresh, empty directory under bench/.tmp (DATA_DIR of one measurement). */
+export function freshDir(name) {
+  const dir = path.join(tmp, `${name}-${process.pid}-${Date.now()}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+function portInUse(port) {
+  return new Promise((resolve) => {
+    const s = net.connect({ port, host: "127.0.0.1" }, () => (s.destroy(), resolve(true)));
+    s.on("error", () => resolve(false));
+  });
+}
+
+/**
+ * Spawns `next start` in its own process group (so the whole group can be ended), logging to a file
+ * (a pipe nobody drains would stall the server). The embedded default: no DATABASE_URL, no REDIS_URL.
+ */
+export async function startServer({ port, dataDir, env = {} }) {
+  if (await portInUse(port)) throw new Error(`port ${port} is taken; not starting a second server on it`);
+  const { DATABASE_URL, REDIS_URL, ...base } = process.env;
+  const log = openSync(path.join(dataDir, "..", `${path.basename(dataDir)}.log`), "a");
+  const t0 = performance.now();
+  const child = spawn(next, ["start", "-p", String(port)], {
+    cwd: root,
+    detached: true,
+    stdio: ["ignore", log, log],
+    env: { ...base, NODE_ENV: "production", DATA_DIR: dataDir, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1", ...env },
+  });
+  started.add(child.pid);
+  const exited = new Promise((r) => child.once("exit", r));
+  return { child, pid: child.pid, port, t0, exited, url: `http://127.0.0.1:${port}` };
+}
+
+/** Polls every 20 ms until GET path answers 200; returns ms since the spawn. */
+export async function waitFor200(server, pathName = "/login", timeoutMs = 120_000) {
+  let exited = false;
+  server.exited.then(() => (exited = true));
+  while (performance.now() - server.t0 < timeoutMs) {
+    if (exited) throw new Error(`server on port ${server.port} exited before answering`);
+    try {
+      const res = await fetch(server.url + pathName, { redirect: "manual" });
+      await res.arrayBuffer();
+      if (res.status === 200) return performance.now() - server.t0;
+    } catch {
+      // not listening yet
+    }
+    await sleep(20);
+  }
+  throw new Error(`no 200 from ${pathName} within ${timeoutMs} ms`);
+}
+
+/** Ends the server's process group: SIGTERM, then SIGKILL after 5 s. Waits so its DATA_DIR is free. */
+export async function stopServer(server) {
+  if (!started.has(server.pid)) return;
+  const kill = (sig) => {
+    try {
+      process.kill(-server.pid, sig);
+    } catch {}
+  };
+  kill("SIGTERM");
+  const timer = setTimeout(() => kill("SIGKILL"), 5000);
+  await server.exited;
+  clearTimeout(timer);
+  kill("SIGKILL"); // any straggler left in the group
+  started.delete(server.pid);
+}
+
+/** Last resort on crash or Ctrl-C: SIGKILL every group we started (and only those). */
+export function killAllStarted() {
+  for (const pgid of started) {
+    try {
+      process.kill(-pgid, "SIGKILL");
+    } catch {}
+  }
+  started.clear();
+}
+process.on("exit", killAllStarted);
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => process.exit(130));
+
+/** The pid and all its descendants, found through the ppid field of /proc/<pid>/stat. */
+export function processTree(pid) {
+  const parents = new Map();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // the command name may contain spaces and parentheses: fields start after the last ")"
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(Number(entry), ppid);
+    } catch {}
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) for (const [p, pp] of parents) if (pp === tree[i]) tree.push(p);
+  return tree;
+}
+
+/** Sum of VmRSS (now) and VmHWM (peak) in MB over the process tree. */
+export function treeMemoryMB(pid) {
+  let rss = 0;
+  let peak = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const status = readFileSync(`/proc/${p}/status`, "utf8");
+      rss += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      peak += Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    } catch {}
+  }
+  return { rss: rss / 1024, peak: peak / 1024, processes: processTree(pid).length };
+}
+
+export function machine() {
+  const cpu = /model name\s*:\s*(.*)/.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1] ?? os.cpus()[0]?.model;
+  return { cpu, cores: os.availableParallelism(), memGB: (os.totalmem() / 1024 ** 3).toFixed(1), node: process.version };
+}
+
+export const fmt = (n, digits = 1) => Number(n).toFixed(digits);
+export function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/**
+ * Rows { measurement, value, target, met, note? } replace the rows of the same name in RESULTS.md,
+ * so a single script run updates its own lines and keeps the others.
+ */
+export function writeResults(rows) {
+  const file = path.join(root, "bench", "RESULTS.md");
+  const kept = new Map();
+  if (existsSync(file)) {
+    for (const line of readFileSync(file, "utf8").split("\n")) {
+      const cells = line.split("|").slice(1, -1).map((c) => c.trim());
+      if (cells.length === 4 && cells[0] !== "measurement" && !/^-+$/.test(cells[0])) kept.set(cells[0], cells);
+    }
+  }
+  for (const r of rows) kept.set(r.measurement, [r.measurement, r.value, r.target, r.met]);
+  const m = machine();
+  const text = [
+    "# Benchmark results",
+    "",
+    "Measurements, not tests: produced by `npm run bench` (see README.md), never asserted in the test suite.",
+    "",
+    `- Date: ${new Date().toISOString()}`,
+    `- CPU: ${m.cpu}, ${m.cores} cores`,
+    `- Memory: ${m.memGB} GB`,
+    `- Node: ${m.node}`,
+    "- Server: `next start` of a production build (`.next-bench`), embedded default (PGlite in DATA_DIR, in-process runner)",
+    "",
+    "| measurement | value | target | met? |",
+    "|---|---|---|---|",
+    ...[...kept.values()].map((c) => `| ${c.join(" | ")} |`),
+    "",
+    "Baselines of the auth-overhead rows: `GET /api/health` is public and reads no database; `GET /api/info` is public",
+    "and reads one settings row; `GET /api/users/{adminId}` with a bearer token does the session lookup (sessions by",
+    "unique token-hash index, joined to users and systems) plus the user read. \"Added\" is the difference of medians.",
+    "",
+  ];
+  writeFileSync(file, text.join("\n"));
+}
+
+export const isMain = (meta) => process.argv[1] && path.resolve(process.argv[1]) === meta.filename;
