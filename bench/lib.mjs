@@ -1,5 +1,5 @@
 // Shared helpers of the benchmarks: start/stop a production server, process memory, machine facts, RESULTS.md.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -146,7 +146,10 @@ export function writeResults(rows) {
   const kept = new Map();
   if (existsSync(file)) {
     for (const line of readFileSync(file, "utf8").split("\n")) {
-      const cells = line.split("|").slice(1, -1).map((c) => c.trim());
+      const cells = line
+        .split("|")
+        .slice(1, -1)
+        .map((c) => c.trim());
       if (cells.length === 4 && cells[0] !== "measurement" && !/^-+$/.test(cells[0])) kept.set(cells[0], cells);
     }
   }
@@ -169,10 +172,58 @@ export function writeResults(rows) {
     "",
     "Baselines of the auth-overhead rows: `GET /api/health` is public and reads no database; `GET /api/info` is public",
     "and reads one settings row; `GET /api/users/{adminId}` with a bearer token does the session lookup (sessions by",
-    "unique token-hash index, joined to users and systems) plus the user read. \"Added\" is the difference of medians.",
+    'unique token-hash index, joined to users and systems) plus the user read. "Added" is the difference of medians.',
     "",
   ];
   writeFileSync(file, text.join("\n"));
 }
 
 export const isMain = (meta) => process.argv[1] && path.resolve(process.argv[1]) === meta.filename;
+
+/** Builds into .next-bench once (or again when forced); `next build` into .next is someone else's. */
+export function ensureBuild(force = false) {
+  if (!force && existsSync(path.join(root, DIST_DIR, "BUILD_ID"))) return;
+  console.log(`building into ${DIST_DIR} (next build)…`);
+  const res = spawnSync(next, ["build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (res.status !== 0) throw new Error(`next build failed (${res.status ?? res.signal})`);
+}
+
+/** One JSON API call; throws on an unexpected status so a benchmark never counts failures as work. */
+export async function api(server, method, pathName, { body, token, expect = 200 } = {}) {
+  const headers = {};
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(server.url + pathName, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status !== expect) throw new Error(`${method} ${pathName} answered ${res.status}: ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+export const NEW_PASSWORD = "Bench-Changed-Passw0rd!";
+export const loginBody = (password) => ({ systemName: "Supersystem", userName: "admin", password });
+
+/**
+ * The first-start admin must change its password before real use: sign in with ADMIN_PASSWORD, change it
+ * through the API (which ends every session), sign in again. Returns { token, userId } of a usable session.
+ * Only correct passwords: three wrong ones lock the account.
+ */
+export async function prepareAdmin(server) {
+  const first = await api(server, "POST", "/api/auth/login", { body: loginBody(ADMIN_PASSWORD) });
+  if (first.requiresPasswordChange) {
+    await api(server, "POST", `/api/users/${first.userId}/password/changeRequired`, {
+      body: { newPassword: NEW_PASSWORD },
+      token: first.token,
+      expect: 204,
+    });
+  }
+  const holder = await api(server, "POST", "/api/auth/login", { body: loginBody(NEW_PASSWORD) });
+  return { token: holder.token, userId: holder.userId };
+}

@@ -2,13 +2,16 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { About } from "@/components/portal/about";
 import { requireAdminPage } from "@/lib/auth/guard";
+import { parsePaging } from "@/lib/paging";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("nav"))("about") };
 }
 
 /** Named route adminAbout. */
-export default async function AdminAboutPage() {
+type Props = { searchParams: Promise<Record<string, string | string[]>> };
+
+export default async function AdminAboutPage({ searchParams }: Props) {
   await requireAdminPage();
-  return <About />;
+  return <About paging={parsePaging(await searchParams)} />;
 }

@@ -2,14 +2,15 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { About } from "@/components/portal/about";
 import { requireSystemPage } from "@/lib/auth/guard";
+import { parsePaging } from "@/lib/paging";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("nav"))("about") };
 }
 
-type Props = { params: Promise<{ system: string }> };
+type Props = { params: Promise<{ system: string }>; searchParams: Promise<Record<string, string | string[]>> };
 
-export default async function SystemAboutPage({ params }: Props) {
+export default async function SystemAboutPage({ params, searchParams }: Props) {
   await requireSystemPage((await params).system);
-  return <About />;
+  return <About paging={parsePaging(await searchParams)} />;
 }

@@ -1,0 +1,96 @@
+"use client";
+
+import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon } from "lucide-react";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { PAGE_SIZES, pageButtons, pageCount } from "@/lib/paging";
+
+type Props = { page: number; pageSize: number; total: number };
+
+/** The shared pager: page size 5-100, first page 0 (shown as 1), at most 5 page buttons; state in the URL query. */
+export function Pager({ page, pageSize, total }: Props) {
+  const t = useTranslations("pager");
+  const router = useRouter();
+  const pathname = usePathname();
+  const search = useSearchParams();
+  const pages = pageCount(total, pageSize);
+  const go = (next: { page?: number; pageSize?: number }) => {
+    const query = new URLSearchParams(search.toString());
+    query.set("page", String(next.page ?? page));
+    query.set("pageSize", String(next.pageSize ?? pageSize));
+    router.push(`${pathname}?${query.toString()}`);
+  };
+  const from = total === 0 ? 0 : page * pageSize + 1;
+  const to = Math.min(total, (page + 1) * pageSize);
+
+  return (
+    <nav aria-label={t("label")} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm" data-testid="pager">
+      <div className="flex items-center gap-2">
+        <span id="page-size-label" className="text-muted-foreground">
+          {t("pageSize")}
+        </span>
+        <Select value={String(pageSize)} onValueChange={(v) => go({ page: 0, pageSize: Number(v) })}>
+          <SelectTrigger size="sm" aria-labelledby="page-size-label" className="w-20" data-testid="page-size">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {PAGE_SIZES.map((size) => (
+              <SelectItem key={size} value={String(size)}>
+                {size}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <span className="text-muted-foreground" data-testid="pager-summary">
+          {total === 0 ? t("empty") : t("summary", { from, to, total })}
+        </span>
+      </div>
+      <div className="flex items-center gap-1">
+        <Button variant="outline" size="icon" disabled={page === 0} onClick={() => go({ page: 0 })} aria-label={t("first")}>
+          <ChevronsLeftIcon />
+        </Button>
+        <Button
+          variant="outline"
+          size="icon"
+          disabled={page === 0}
+          onClick={() => go({ page: page - 1 })}
+          aria-label={t("previous")}
+        >
+          <ChevronLeftIcon />
+        </Button>
+        {pageButtons(page, pages).map((p) => (
+          <Button
+            key={p}
+            variant={p === page ? "default" : "outline"}
+            size="icon"
+            aria-current={p === page ? "page" : undefined}
+            aria-label={t("page", { page: p + 1 })}
+            onClick={() => go({ page: p })}
+          >
+            {p + 1}
+          </Button>
+        ))}
+        <Button
+          variant="outline"
+          size="icon"
+          disabled={page >= pages - 1}
+          onClick={() => go({ page: page + 1 })}
+          aria-label={t("next")}
+        >
+          <ChevronRightIcon />
+        </Button>
+        <Button
+          variant="outline"
+          size="icon"
+          disabled={page >= pages - 1}
+          onClick={() => go({ page: pages - 1 })}
+          aria-label={t("last")}
+        >
+          <ChevronsRightIcon />
+        </Button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,39 @@
+import type { HttpMethod } from "./contract";
+
+/**
+ * Path template -> methods of every REST contract, kept as plain data so that the route guard can
+ * answer 405 in the error envelope without loading the handlers. tests/integration/public-api.test.ts
+ * checks it against the registered contracts.
+ */
+export const ROUTE_TABLE: Record<string, readonly HttpMethod[]> = {
+  "/api/about/modules": ["GET"],
+  "/api/auth/login": ["POST"],
+  "/api/auth/logout": ["POST"],
+  "/api/auth/refresh": ["POST"],
+  "/api/config/serviceinfo": ["GET"],
+  "/api/health": ["GET"],
+  "/api/health/ready": ["GET"],
+  "/api/info": ["GET"],
+  "/api/openapi.json": ["GET"],
+  "/api/users/adminRoles": ["GET"],
+  "/api/users/register": ["POST"],
+  "/api/users/systemRoles": ["GET"],
+  "/api/users/{id}": ["GET"],
+  "/api/users/{id}/language": ["PUT"],
+  "/api/users/{id}/password/changeRequired": ["POST"],
+  "/api/users/{id}/roles": ["GET"],
+  "/api/v3/featureflags": ["GET"],
+};
+
+function matches(template: string, pathname: string): boolean {
+  const want = template.split("/");
+  const got = pathname.replace(/\/+$/, "").split("/");
+  return want.length === got.length && want.every((segment, i) => segment.startsWith("{") || segment === got[i]);
+}
+
+/** The methods a path allows, preferring a static match (users/register) over a template ({id}). */
+export function allowedMethods(pathname: string): readonly HttpMethod[] | undefined {
+  const candidates = Object.keys(ROUTE_TABLE).filter((t) => matches(t, pathname));
+  const best = candidates.find((t) => !t.includes("{")) ?? candidates[0];
+  return best ? ROUTE_TABLE[best] : undefined;
+}

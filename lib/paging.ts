@@ -1,0 +1,33 @@
+/** DESIGN.md Conventions / spec §9: page sizes 5, 10, 25, 50, 100, default 25, first page 0, at most 5 page buttons. */
+export const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_BUTTONS = 5;
+
+export type Paging = { page: number; pageSize: number };
+
+/** Reads page and pageSize from a query: unknown sizes fall back to the default, pages clamp at 0. */
+export function parsePaging(query: { page?: string | string[]; pageSize?: string | string[] }): Paging {
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const size = Number(one(query.pageSize));
+  const page = Math.floor(Number(one(query.page)));
+  return {
+    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+    page: Number.isFinite(page) && page > 0 ? page : 0,
+  };
+}
+
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** spec operations §5: pages are clamped between 0 and the last page. */
+export function clampPage(page: number, total: number, pageSize: number): number {
+  return Math.min(Math.max(0, page), pageCount(total, pageSize) - 1);
+}
+
+/** The page numbers (0-based) of the buttons: at most MAX_PAGE_BUTTONS, centred on the current page. */
+export function pageButtons(page: number, pages: number, max = MAX_PAGE_BUTTONS): number[] {
+  const count = Math.min(max, pages);
+  const start = Math.min(Math.max(0, page - Math.floor(count / 2)), pages - count);
+  return Array.from({ length: count }, (_, i) => start + i);
+}

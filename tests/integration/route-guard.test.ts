@@ -1,0 +1,69 @@
+import { NextRequest } from "next/server";
+import { encode } from "next-auth/jwt";
+import { describe, expect, it } from "vitest";
+import { SESSION_COOKIE, type SessionClaims, sessionSecret } from "@/lib/auth/session-cookie";
+import { proxy } from "@/proxy";
+
+async function visit(path: string, claims?: Partial<SessionClaims>) {
+  const headers = new Headers();
+  if (claims) {
+    const token = await encode({
+      token: { sid: "00000000-0000-4000-8000-000000000001", uid: "u", name: "n", pwc: false, ...claims },
+      secret: sessionSecret(),
+    });
+    headers.set("cookie", `${SESSION_COOKIE}=${token}`);
+  }
+  const res = await proxy(new NextRequest(new URL(path, "http://localhost"), { headers }));
+  const location = res.headers.get("location");
+  return location ? new URL(location).pathname + new URL(location).search : "next";
+}
+
+const admin = { system: "Supersystem", roles: ["SuperAdmin", "Everybody"] };
+const reporter = { system: "Supersystem", roles: ["ReportAdmin", "Everybody"] };
+const systemsAdmin = { system: "Supersystem", roles: ["SystemsAdmin", "Everybody"] };
+const acmeAdmin = { system: "Acme", roles: ["Administrator", "Everybody"] };
+const acmeMonitor = { system: "Acme", roles: ["MonitorUser", "Everybody"] };
+
+describe("route guard (spec foundation §2 Route layout, §6)", () => {
+  it("/ and /admin go to their logins", async () => {
+    expect(await visit("/")).toBe("/login");
+    expect(await visit("/admin")).toBe("/admin/login");
+  });
+
+  it("unauthenticated: the admin login for the admin portal and the Supersystem, else the system login with ?system=", async () => {
+    expect(await visit("/admin/users")).toBe("/admin/login?callbackUrl=%2Fadmin%2Fusers");
+    expect(await visit("/system/Supersystem/dashboard")).toMatch(/^\/admin\/login\?/);
+    expect(await visit("/system/Acme/jobmonitor")).toBe("/login?system=Acme&callbackUrl=%2Fsystem%2FAcme%2Fjobmonitor");
+    expect(await visit("/changePassword")).toBe("/login");
+  });
+
+  it("a role without the permission goes to /forbidden", async () => {
+    expect(await visit("/admin/dashboard", reporter)).toBe("next");
+    expect(await visit("/admin/statistics", reporter)).toBe("next");
+    expect(await visit("/admin/users", reporter)).toBe("/forbidden");
+    expect(await visit("/admin/users", admin)).toBe("next");
+    expect(await visit("/system/Acme/users", acmeMonitor)).toBe("/forbidden");
+    expect(await visit("/system/Acme/users", acmeAdmin)).toBe("next");
+    expect(await visit("/system/Acme/account", acmeMonitor)).toBe("next");
+  });
+
+  it("another system's portal goes to / unless the user is a deputy", async () => {
+    expect(await visit("/system/Other/dashboard", acmeAdmin)).toBe("/");
+    expect(await visit("/system/acme/dashboard", acmeAdmin)).toBe("next");
+    expect(await visit("/system/Acme/users", systemsAdmin)).toBe("next");
+    expect(await visit("/system/Acme/users", reporter)).toBe("/");
+    expect(await visit("/admin/dashboard", acmeAdmin)).toBe("/");
+  });
+
+  it("a required password change comes first", async () => {
+    expect(await visit("/admin/dashboard", { ...admin, pwc: true })).toBe("/changePassword");
+    expect(await visit("/system/Acme/dashboard", { ...acmeAdmin, pwc: true })).toBe("/changePassword");
+  });
+
+  it("a forged cookie counts as signed out", async () => {
+    const res = await proxy(
+      new NextRequest("http://localhost/admin/dashboard", { headers: { cookie: `${SESSION_COOKIE}=forged.token.value` } }),
+    );
+    expect(res.headers.get("location")).toContain("/admin/login");
+  });
+});
