@@ -83,6 +83,17 @@ test("the language switches to German at once and stays; the theme switches to d
   await expectAccessible(page, "about dark");
   await shot(page, "07-about-de-dark");
 
+  // the shared pager: page size in the URL, at most five page buttons, first page 0
+  await page.getByTestId("page-size").click();
+  await page.getByRole("option", { name: "5", exact: true }).click();
+  await expect(page).toHaveURL(/page=0&pageSize=5/);
+  await expect(page.getByTestId("modules").locator("tbody tr")).toHaveCount(5);
+  const pager = page.getByTestId("pager");
+  expect(await pager.getByRole("button", { name: /^Seite \d+$/ }).count()).toBeLessThanOrEqual(5);
+  await pager.getByRole("button", { name: "Nächste Seite" }).click();
+  await expect(page).toHaveURL(/page=1&pageSize=5/);
+  await expect(pager.getByRole("button", { name: "Seite 2" })).toHaveAttribute("aria-current", "page");
+
   // the saved language comes back at the next sign-in, in a browser that asks for English
   const other = await newPage(browser);
   await other.goto("/admin/login");
@@ -168,6 +179,24 @@ test("logging out ends the session", async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/login$/);
   await page.goto("/admin/dashboard");
   await expect(page).toHaveURL(/\/admin\/login/);
+});
+
+test("the system login fixes the system name given in the query", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel("System name")).toBeEditable();
+  await page.goto("/system/Acme/dashboard");
+  await expect(page).toHaveURL(/\/login\?system=Acme/);
+  await expect(page.getByLabel("System name")).toHaveValue("Acme");
+  await expect(page.getByLabel("System name")).not.toBeEditable();
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Missing user name")).toBeVisible();
+  await expectAccessible(page, "system login");
+  await shot(page, "13-system-login");
+  // REST: a known path with another method answers 405 in the envelope
+  const res = await page.request.delete("/api/info");
+  expect(res.status()).toBe(405);
+  expect((await res.json()).errors[0].code).toBe("MethodNotAllowed");
 });
 
 test("unknown pages say not found with a back button; the API reference renders without a CDN", async ({ page }) => {
