@@ -59,6 +59,7 @@ export function LoginForm({ admin, fixedSystem, stationId, callbackUrl, showForg
             id="systemName"
             autoComplete="organization"
             readOnly={!!fixedSystem}
+            className={fixedSystem ? "bg-muted text-muted-foreground" : undefined}
             aria-invalid={!!fieldError("systemName")}
             {...form.register("systemName")}
           />
