@@ -4,7 +4,12 @@ export async function register() {
   const { ensureReady } = await import("@/lib/setup/bootstrap");
   const { startScheduling } = await import("@/lib/queue");
   const { log } = await import("@/lib/log");
-  const handle = await ensureReady();
-  await startScheduling();
-  log.info({ database: handle.kind, queue: process.env.REDIS_URL ? "bullmq" : "in-process" }, "server ready");
+  // Not awaited: the server accepts connections while the database opens; every request awaits the
+  // same start-up promise, and /api/health/ready reports it.
+  void ensureReady()
+    .then(async (handle) => {
+      await startScheduling();
+      log.info({ database: handle.kind, queue: process.env.REDIS_URL ? "bullmq" : "in-process" }, "server ready");
+    })
+    .catch((err: unknown) => log.error({ err }, "start-up failed: the database is not ready"));
 }

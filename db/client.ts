@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -30,9 +30,17 @@ const migrationsFolder = path.join(process.cwd(), "drizzle");
 // any fixed number: serialises migrations of several processes starting at once on one PostgreSQL
 const MIGRATION_LOCK = 4_912_501;
 
+/** The initialised empty cluster made at build time (scripts/pglite-template.mjs), if there is one. */
+function pgliteTemplate(): Blob | undefined {
+  const file = path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next", "pglite-template.tgz");
+  return existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
+}
+
 export function openPglite(dir?: string): DbHandle {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite();
+  // a new data directory starts from the template instead of running initdb
+  const loadDataDir = dir && !existsSync(path.join(dir, "PG_VERSION")) ? pgliteTemplate() : undefined;
+  const client = dir ? new PGlite({ dataDir: dir, loadDataDir }) : new PGlite();
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,

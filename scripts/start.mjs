@@ -12,6 +12,7 @@ if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
   console.log("No build found: building the portal once (next build)…");
   const build = spawnSync(next, ["build"], { cwd: root, env, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
+  spawnSync(process.execPath, [path.join(root, "scripts", "pglite-template.mjs")], { cwd: root, env, stdio: "inherit" });
 }
 
 const port = process.env.PORT || "3000";

@@ -66,7 +66,8 @@ export async function startScheduling(): Promise<void> {
     return;
   }
   for (const s of SCHEDULES) {
-    void runInProcess(s.queue, s.payload);
+    // the first run waits until the server has answered its first requests
+    setTimeout(() => void runInProcess(s.queue, s.payload), 10_000).unref();
     const timer = setInterval(() => void runInProcess(s.queue, s.payload), s.everyMs);
     timer.unref();
     h.timers.push(timer);

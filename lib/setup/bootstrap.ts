@@ -15,6 +15,29 @@ function generatePassword(): string {
   return `${randomBytes(12).toString("base64url")}-Aa1`;
 }
 
+/** The user admin with role SuperAdmin; its password is ADMIN_PASSWORD or generated and logged once. */
+async function createInitialAdmin(db: Database, systemId: string): Promise<void> {
+  const fromEnv = process.env.ADMIN_PASSWORD;
+  const password = fromEnv || generatePassword();
+  const inserted = await db
+    .insert(users)
+    .values({
+      systemId,
+      name: INITIAL_ADMIN,
+      fullName: "Administrator",
+      roles: ["SuperAdmin"],
+      type: "Super",
+      requiresPasswordChange: true,
+      passwordHash: await hashPassword(password),
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (inserted.length && !fromEnv) {
+    // printed once: the only place the generated password ever appears
+    log.warn({ user: INITIAL_ADMIN, password }, "initial administrator created; change the password at first login");
+  }
+}
+
 /** DESIGN.md "First start": station id, Supersystem, admin user, schedulers, default configuration. */
 export async function seed(db: Database): Promise<void> {
   await db
@@ -33,31 +56,17 @@ export async function seed(db: Database): Promise<void> {
     .where(eq(sql`lower(${systems.name})`, SUPERSYSTEM.toLowerCase()));
   if (!superSystem) throw new Error("Supersystem missing after seed");
 
-  const fromEnv = process.env.ADMIN_PASSWORD;
-  const password = fromEnv || generatePassword();
-  const inserted = await db
-    .insert(users)
-    .values({
-      systemId: superSystem.id,
-      name: INITIAL_ADMIN,
-      fullName: "Administrator",
-      roles: ["SuperAdmin"],
-      type: "Super",
-      requiresPasswordChange: true,
-      passwordHash: await hashPassword(password),
-    })
-    .onConflictDoNothing()
-    .returning({ id: users.id });
-  if (inserted.length && !fromEnv) {
-    // printed once: the only place the generated password ever appears
-    log.warn({ user: INITIAL_ADMIN, password }, "initial administrator created; change the password at first login");
-  }
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.systemId, superSystem.id), eq(users.name, INITIAL_ADMIN)));
+  if (!existing) await createInitialAdmin(db, superSystem.id);
 
   const withoutScheduler = await db
     .select({ id: systems.id, type: systems.type })
     .from(systems)
     .leftJoin(schedulers, eq(schedulers.systemId, systems.id))
-    .where(and(isNull(schedulers.id)));
+    .where(isNull(schedulers.id));
   for (const s of withoutScheduler) await ensureScheduler(db, s.id, s.type === "Super");
 }
 
