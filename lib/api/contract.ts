@@ -13,8 +13,8 @@ export type Contract = {
   path: string;
   summary: string;
   tag: string;
-  /** "bearer": a token is required; "none": public */
-  auth: "bearer" | "none";
+  /** "bearer": a token is required; "none": public; "optional": a token is used when sent */
+  auth: "bearer" | "none" | "optional";
   /** checked before the handler runs; the service layer checks again with the tenant */
   permission?: Permission;
   params?: z.ZodObject;

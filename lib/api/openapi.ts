@@ -36,7 +36,7 @@ export function openApiDocument() {
       summary: c.summary,
       tags: [c.tag],
       operationId: `${method}${c.path.replace(/[^A-Za-z0-9]+(\w)?/g, (_, ch: string | undefined) => (ch ?? "").toUpperCase())}`,
-      security: c.auth === "bearer" ? [{ bearer: [] }] : [],
+      security: c.auth === "bearer" ? [{ bearer: [] }] : c.auth === "optional" ? [{ bearer: [] }, {}] : [],
       ...(c.permission ? { description: `Requires permission ${c.permission}.` } : {}),
       requestParams: { ...(c.params ? { path: c.params } : {}), ...(c.query ? { query: c.query } : {}) },
       ...(c.body ? { requestBody: { required: true, content: { "application/json": { schema: c.body } } } } : {}),

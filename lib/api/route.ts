@@ -18,7 +18,7 @@ type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 export type RouteContext<C extends Contract> = {
   req: NextRequest;
   db: Database;
-  caller: C["auth"] extends "bearer" ? Caller : null;
+  caller: C["auth"] extends "bearer" ? Caller : C["auth"] extends "optional" ? Caller | null : null;
   params: Infer<C["params"]>;
   query: Infer<C["query"]>;
   body: Infer<C["body"]>;
@@ -137,7 +137,7 @@ export function route<const C extends Contract>(contract: C, handler: (ctx: Rout
         throw new AppError("ServiceUnavailable");
       });
       let caller: Caller | null = null;
-      if (contract.auth === "bearer") {
+      if (contract.auth === "bearer" || (contract.auth === "optional" && req.headers.has("authorization"))) {
         caller = await callerFromToken(db, bearerToken(req));
         setUser(caller.userId);
         if (caller.requiresPasswordChange && !contract.allowWhilePasswordChangeRequired) {

@@ -2,6 +2,9 @@ import type { Database } from "@/db/client";
 import { type AuditCategory, type AuditOperation, auditTrail } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
 
+/** Who made a change: a signed-in caller, or the user itself following a mailed link. */
+export type AuditActor = Pick<Caller, "userId" | "userName" | "deputyFor">;
+
 export type AuditEntry = {
   category: AuditCategory;
   operation: AuditOperation;
@@ -28,7 +31,7 @@ function withoutSecrets(value: unknown): unknown {
  * Writes the audit-trail row of a create/update/delete. Call it inside the transaction of the change,
  * so the row exists exactly when the change does. A deputy's change is recorded under its own name.
  */
-export async function writeAudit(tx: Database, caller: Caller | null, entry: AuditEntry): Promise<void> {
+export async function writeAudit(tx: Database, caller: AuditActor | null, entry: AuditEntry): Promise<void> {
   await tx.insert(auditTrail).values({
     category: entry.category,
     operation: entry.operation,

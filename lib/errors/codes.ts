@@ -48,6 +48,17 @@ export const ERROR_CODES = {
   EmailInUse: { status: 409, message: "The e-mail address is already in use." },
   InvalidLanguage: { status: 400, message: "The language {language} is not supported." },
   InvalidCsbUserOperation: { status: 400, message: "This operation is not valid for a CSB user." },
+  WrongOldPassword: { status: 400, message: "The old password is wrong." },
+  WrongPassword: { status: 400, message: "The password is wrong." },
+  LinkInvalid: { status: 400, message: "The link is invalid, already used or expired." },
+  OwnUserNotEditable: { status: 403, message: "You cannot change or delete your own user here." },
+  LastSuperAdmin: { status: 409, message: "The last active super administrator cannot be removed." },
+  UserHasNoEmail: { status: 400, message: "The user has no e-mail address." },
+  MissingEmail: { status: 400, message: "The e-mail address is missing." },
+  MissingUserId: { status: 400, message: "The user id is missing." },
+  SystemNotFound: { status: 404, message: "The system was not found." },
+  UserTypeNotChangeable: { status: 400, message: "The type of a user cannot be changed." },
+  MailFailed: { status: 502, message: "The e-mail could not be sent. Please check the server logs." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -10,3 +10,11 @@ export async function findSystemByName(db: Database, params: { name: string }) {
     .where(eq(sql`lower(${systems.name})`, params.name.toLowerCase()));
   return row;
 }
+
+export async function findSystemById(db: Database, params: { id: string }) {
+  const [row] = await db
+    .select({ id: systems.id, name: systems.name, type: systems.type, isActive: systems.isActive })
+    .from(systems)
+    .where(eq(systems.id, params.id));
+  return row;
+}

@@ -6,12 +6,12 @@ import { actingIn, type Caller } from "@/lib/auth/caller";
 import { revealPassword } from "@/lib/auth/obfuscation";
 import { passwordRuleEntries, passwordRuleFailures } from "@/lib/auth/password-policy";
 import { hashPassword } from "@/lib/auth/passwords";
-import { hasPermission, isDeputyFor, isSupersystemName } from "@/lib/auth/permissions";
-import { ADMIN_ROLES, DEFAULT_ROLE, SYSTEM_ROLES } from "@/lib/auth/roles";
+import { DEFAULT_ROLE } from "@/lib/auth/roles";
 import { getStationId } from "@/lib/config/service-config";
 import { AppError, type ErrorEntry } from "@/lib/errors/app-error";
 import { fromZodError } from "@/lib/errors/envelope";
 import { findSystemByName } from "@/lib/systems/queries";
+import { grantableRoles, managesUsersOf } from "./access";
 import { getUserForCaller } from "./queries";
 import { type UserDto, ZNewUser } from "./schemas";
 
@@ -28,15 +28,9 @@ export async function registerUser(db: Database, opts: { caller: Caller; input: 
   const { caller } = opts;
 
   const system = await findSystemByName(db, { name: input.systemName });
-  const superTarget = system ? isSupersystemName(system.name) : false;
-  const allowed =
-    system &&
-    (superTarget
-      ? isSupersystemName(caller.systemName) && hasPermission(caller.roles, "ManageAdminUsers")
-      : hasPermission(caller.roles, "ManageUsers") && (caller.systemId === system.id || isDeputyFor(caller, system.name)));
-  if (!system || !allowed) throw new AppError("AccessDenied");
+  if (!system || !managesUsersOf(caller, system)) throw new AppError("AccessDenied");
 
-  const grantable: readonly string[] = superTarget ? [...ADMIN_ROLES, DEFAULT_ROLE] : SYSTEM_ROLES;
+  const grantable = grantableRoles(system);
   const errors: ErrorEntry[] = input.roles
     .filter((r) => !grantable.includes(r))
     .map((role) => ({ code: "RoleNotAllowed", params: { role } }));

@@ -24,14 +24,16 @@ export type UserDto = z.infer<typeof ZUser>;
 /** spec foundation §5 "New user": letters and digits only, case-sensitive. */
 export const USER_NAME_MAX = 100;
 
+const ZUserName = z
+  .string({ error: "MissingUserName" })
+  .min(1, "MissingUserName")
+  .max(USER_NAME_MAX, "InvalidUserName")
+  .regex(/^[\p{L}\p{Nd}]*$/u, "InvalidUserName");
+
 export const ZNewUser = z
   .object({
     systemName: z.string({ error: "MissingSystem" }).trim().min(1, "MissingSystem"),
-    name: z
-      .string({ error: "MissingUserName" })
-      .min(1, "MissingUserName")
-      .max(USER_NAME_MAX, "InvalidUserName")
-      .regex(/^[\p{L}\p{Nd}]*$/u, "InvalidUserName"),
+    name: ZUserName,
     fullName: z.string().max(200).default(""),
     emailAddress: z.union([z.email({ error: "InvalidEmail" }).max(254, "InvalidEmail"), z.literal("")]).nullish(),
     password: z.string().max(4096).optional(),
@@ -46,6 +48,27 @@ export const ZNewUser = z
   })
   .meta({ id: "NewUser", description: "spec foundation §3 New user" });
 
+/** spec foundation §2 "User form" on edit; the password is optional (§5 "Edit user"). */
+export const ZEditUser = z
+  .object({
+    id: z.uuid({ error: "InvalidId" }),
+    name: ZUserName,
+    fullName: z.string().max(200).default(""),
+    emailAddress: z.union([z.email({ error: "InvalidEmail" }).max(254, "InvalidEmail"), z.literal("")]).nullish(),
+    password: z.string().max(4096).nullish(),
+    roles: z
+      .array(z.enum(ALL_ROLES, { error: "RoleNotAllowed" }))
+      .max(20)
+      .default([]),
+    requiresPasswordChange: z.boolean().default(false),
+    isActive: z.boolean().default(true),
+    language: z.enum(LANGUAGES, { error: "InvalidLanguage" }).default("en-US"),
+    type: z.enum(USER_TYPES).optional(),
+    /** lifts a lockout (DESIGN.md "Lockout") */
+    unlock: z.boolean().default(false),
+  })
+  .meta({ id: "EditUser", description: "spec foundation §3 User, as sent by the user form" });
+
 export const ZUserIdParams = z.object({ id: z.uuid({ error: "InvalidId" }) });
 
 export const ZLanguageChange = z
@@ -57,3 +80,48 @@ export const ZChangeRequired = z
   .meta({ id: "ChangeRequiredPassword" });
 
 export const ZRoleList = z.array(z.enum(ALL_ROLES)).meta({ id: "RoleList" });
+
+const ZPasswordInput = z.string({ error: "PasswordEmpty" }).max(4096, "PasswordEmpty");
+
+/** spec foundation §3 "Change-password data"; newPassword is absent when the change goes by mail. */
+export const ZPasswordChange = z
+  .object({ oldPassword: z.string().max(4096).optional(), newPassword: z.string().max(4096).optional() })
+  .meta({ id: "ChangePassword" });
+
+export const ZPasswordViaLink = z
+  .object({
+    token: z.string({ error: "LinkInvalid" }).min(1, "LinkInvalid").max(200, "LinkInvalid"),
+    newPassword: ZPasswordInput,
+  })
+  .meta({ id: "ChangePasswordViaLink" });
+
+/** spec foundation §3 "Reset data": token and newPassword. */
+export const ZResetWithToken = ZPasswordViaLink.meta({ id: "ResetData" });
+
+/** spec foundation §5 "Forgot password": each missing part gives its own message. */
+export const ZForgotPassword = z.object({
+  systemName: z.string({ error: "MissingSystem" }).trim().min(1, "MissingSystem").max(100, "MissingSystem"),
+  userName: z.string({ error: "MissingUserName" }).trim().min(1, "MissingUserName").max(USER_NAME_MAX, "MissingUserName"),
+  email: z.string({ error: "MissingEmail" }).trim().min(1, "MissingEmail").max(254, "MissingEmail"),
+});
+
+/** spec foundation §5 "E-mail change": new e-mail and password are both required. */
+export const ZEmailChange = z
+  .object({
+    password: z.string({ error: "MissingPassword" }).min(1, "MissingPassword").max(4096, "MissingPassword"),
+    newEmail: z
+      .string({ error: "MissingEmail" })
+      .trim()
+      .min(1, "MissingEmail")
+      .pipe(z.email({ error: "InvalidEmail" }).max(254, "InvalidEmail")),
+  })
+  .meta({ id: "ChangeEmail" });
+
+export const ZEmailViaLink = z
+  .object({
+    token: z.string({ error: "LinkInvalid" }).min(1, "LinkInvalid").max(200, "LinkInvalid"),
+    newEmail: z.email({ error: "InvalidEmail" }).max(254, "InvalidEmail"),
+  })
+  .meta({ id: "ChangeEmailViaLink" });
+
+export const ZPasswordChangeResult = z.object({ result: z.enum(["changed", "linkSent"]) }).meta({ id: "PasswordChangeResult" });

@@ -1,5 +1,18 @@
 import { z } from "zod";
-import { ZChangeRequired, ZLanguageChange, ZNewUser, ZRoleList, ZUser, ZUserIdParams } from "@/lib/users/schemas";
+import {
+  ZChangeRequired,
+  ZEditUser,
+  ZEmailChange,
+  ZEmailViaLink,
+  ZLanguageChange,
+  ZNewUser,
+  ZPasswordChange,
+  ZPasswordChangeResult,
+  ZPasswordViaLink,
+  ZRoleList,
+  ZUser,
+  ZUserIdParams,
+} from "@/lib/users/schemas";
 import { defineContract } from "../contract";
 
 export const getUserContract = defineContract({
@@ -75,4 +88,126 @@ export const registerContract = defineContract({
   body: ZNewUser,
   response: ZUser,
   maxBodyBytes: 64 * 1024,
+});
+
+const ZSystemIdParams = z.object({ id: z.uuid({ error: "InvalidId" }) });
+
+export const systemUsersContract = defineContract({
+  method: "GET",
+  path: "/api/systems/{id}/users",
+  summary: "The users of a system (administrators of that system)",
+  tag: "Users",
+  auth: "bearer",
+  params: ZSystemIdParams,
+  response: z.array(ZUser),
+});
+
+export const systemUserNamesContract = defineContract({
+  method: "GET",
+  path: "/api/systems/{id}/userNames",
+  summary: "The user names of a system (for filters)",
+  tag: "Users",
+  auth: "bearer",
+  params: ZSystemIdParams,
+  response: z.array(z.string()),
+});
+
+export const updateUserContract = defineContract({
+  method: "PUT",
+  path: "/api/users",
+  summary: "Change a user (administrators of its system; never one's own user; password optional)",
+  tag: "Users",
+  auth: "bearer",
+  body: ZEditUser,
+  response: ZUser,
+  maxBodyBytes: 64 * 1024,
+});
+
+export const deleteUserContract = defineContract({
+  method: "DELETE",
+  path: "/api/users/{id}",
+  summary: "Delete a user (not one's own, not the last SuperAdmin)",
+  tag: "Users",
+  auth: "bearer",
+  params: ZUserIdParams,
+});
+
+const ZResetBody = z.object({ token: z.string().max(200).optional(), newPassword: z.string().max(4096).optional() });
+
+export const resetPasswordContract = defineContract({
+  method: "POST",
+  path: "/api/users/{id}/password/reset",
+  summary:
+    "With a bearer token and no body: mail the user {id} a reset link (administrators). Without a token: { token, newPassword } sets the password of the user named {id} from the reset link",
+  tag: "Password",
+  auth: "optional",
+  params: z.object({ id: z.string().min(1).max(200) }),
+  body: ZResetBody,
+  maxBodyBytes: 16 * 1024,
+});
+
+export const requestResetByIdContract = defineContract({
+  method: "GET",
+  path: "/api/users/{id}/password/reset",
+  summary: "Forgot password by user id: mails a reset link when the user has an address (answers 204 either way)",
+  tag: "Password",
+  auth: "none",
+  params: z.object({ id: z.string().min(1).max(200) }),
+});
+
+export const requestResetByNameContract = defineContract({
+  method: "GET",
+  path: "/api/users/{systemName}/{userName}/password/reset",
+  summary:
+    "Forgot password by system name, user name and e-mail (query email): mails a reset link when they match (204 either way)",
+  tag: "Password",
+  auth: "none",
+  params: z.object({ systemName: z.string().max(100), userName: z.string().max(200) }),
+  query: z.object({ email: z.string().max(254).optional() }),
+});
+
+export const changePasswordContract = defineContract({
+  method: "POST",
+  path: "/api/users/{id}/password/change",
+  summary: "Change one's own password (old + new); with e-mail confirmation active only the old one, and a link is mailed",
+  tag: "Password",
+  auth: "bearer",
+  params: ZUserIdParams,
+  body: ZPasswordChange,
+  response: ZPasswordChangeResult,
+  maxBodyBytes: 16 * 1024,
+});
+
+export const changePasswordViaLinkContract = defineContract({
+  method: "POST",
+  path: "/api/users/{id}/password/changeViaLink",
+  summary: "Set the new password from a mailed change link (token works once, 24 h)",
+  tag: "Password",
+  auth: "none",
+  params: ZUserIdParams,
+  body: ZPasswordViaLink,
+  maxBodyBytes: 16 * 1024,
+});
+
+export const changeEmailContract = defineContract({
+  method: "POST",
+  path: "/api/users/{id}/email/change",
+  summary: "Change one's own e-mail address (password + new address); the new address gets a confirmation link",
+  tag: "Users",
+  auth: "bearer",
+  params: ZUserIdParams,
+  body: ZEmailChange,
+  maxBodyBytes: 16 * 1024,
+});
+
+export const changeEmailViaLinkContract = defineContract({
+  method: "POST",
+  path: "/api/users/{id}/email/changeViaLink",
+  summary: "Confirm a new e-mail address from the mailed link (token works once, 24 h)",
+  tag: "Users",
+  auth: "none",
+  params: ZUserIdParams,
+  body: ZEmailViaLink,
+  response: z.object({ emailAddress: z.string() }),
+  maxBodyBytes: 16 * 1024,
 });

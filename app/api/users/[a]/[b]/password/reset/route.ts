@@ -1,0 +1,11 @@
+import { requestResetByNameContract } from "@/lib/api/contracts";
+import { route } from "@/lib/api/route";
+import { requestPasswordReset } from "@/lib/users/services/password";
+
+// [a] is the system name, [b] the user name (STACK.md: one dynamic name per level)
+export const GET = route(requestResetByNameContract, async ({ db, params, query, req }) => {
+  await requestPasswordReset(db, {
+    by: { systemName: params.systemName, userName: params.userName, email: query.email },
+    origin: req.nextUrl.origin,
+  });
+});

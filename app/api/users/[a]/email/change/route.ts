@@ -1,0 +1,7 @@
+import { changeEmailContract } from "@/lib/api/contracts";
+import { route } from "@/lib/api/route";
+import { requestEmailChange } from "@/lib/users/services/email";
+
+export const POST = route(changeEmailContract, async ({ db, caller, params, body, req }) => {
+  await requestEmailChange(db, { caller, userId: params.id, input: body, origin: req.nextUrl.origin });
+});

@@ -1,0 +1,7 @@
+import { changePasswordContract } from "@/lib/api/contracts";
+import { route } from "@/lib/api/route";
+import { changeOwnPassword } from "@/lib/users/services/password";
+
+export const POST = route(changePasswordContract, ({ db, caller, params, body, req }) =>
+  changeOwnPassword(db, { caller, userId: params.id, input: body, origin: req.nextUrl.origin }),
+);
