@@ -2,12 +2,16 @@
 
 import { cookies } from "next/headers";
 import type { Language } from "@/db/schema/users";
-import { currentCaller } from "@/lib/auth/web-session";
+import { login } from "@/lib/auth/service";
+import { currentCaller, setSessionCookie } from "@/lib/auth/web-session";
+import { requestOrigin } from "@/lib/config/request-origin";
 import { type ActionResult, runAction } from "@/lib/errors/action";
 import { AppError } from "@/lib/errors/app-error";
 import { LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { getDb } from "@/lib/setup/bootstrap";
 import { setLanguage } from "@/lib/users/service";
+import { requestEmailChange } from "@/lib/users/services/email";
+import { changeOwnPassword } from "@/lib/users/services/password";
 
 export async function changeLanguageAction(language: Language): Promise<ActionResult> {
   return runAction(async () => {
@@ -15,5 +19,39 @@ export async function changeLanguageAction(language: Language): Promise<ActionRe
     if (!caller) throw new AppError("InvalidToken");
     await setLanguage(await getDb(), { caller, userId: caller.userId, input: { language } });
     (await cookies()).set(LOCALE_COOKIE, language, { path: "/", maxAge: 365 * 24 * 60 * 60, sameSite: "lax" });
+  });
+}
+
+/**
+ * spec foundation §4 "Password change (account)": on success (not by mail) every session ends, so the
+ * user is signed in again here with the new password, and the form resets.
+ */
+export async function changeOwnPasswordAction(input: {
+  oldPassword: string;
+  newPassword?: string;
+}): Promise<ActionResult<{ result: "changed" | "linkSent" }>> {
+  return runAction(async () => {
+    const caller = await currentCaller();
+    if (!caller) throw new AppError("InvalidToken");
+    const db = await getDb();
+    const outcome = await changeOwnPassword(db, { caller, userId: caller.userId, input, origin: await requestOrigin() });
+    if (outcome.result === "changed" && input.newPassword) {
+      const { holder, sessionId } = await login(
+        db,
+        { systemName: caller.systemName, userName: caller.userName, password: input.newPassword },
+        "web",
+      );
+      await setSessionCookie(holder, sessionId);
+    }
+    return outcome;
+  });
+}
+
+/** spec foundation §4 "E-mail change": password and new address; the new address confirms by link. */
+export async function changeOwnEmailAction(input: { password: string; newEmail: string }): Promise<ActionResult> {
+  return runAction(async () => {
+    const caller = await currentCaller();
+    if (!caller) throw new AppError("InvalidToken");
+    await requestEmailChange(await getDb(), { caller, userId: caller.userId, input, origin: await requestOrigin() });
   });
 }

@@ -1,13 +1,28 @@
 import { getTranslations } from "next-intl/server";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Caller } from "@/lib/auth/caller";
+import { isSupersystemName } from "@/lib/auth/permissions";
 import { visibleRoles } from "@/lib/auth/roles";
+import { getServiceInfo, getStationId } from "@/lib/config/service-config";
+import { getDb } from "@/lib/setup/bootstrap";
+import { findUser } from "@/lib/users/queries";
+import { AccountEmail } from "./account-email";
+import { AccountPassword } from "./account-password";
 import { LanguageChooser } from "./language-chooser";
 import { PageHeader } from "./page-header";
 
 /** spec foundation §2 "Account": user name, translated roles, language chooser. */
 export async function Account({ caller }: { caller: Caller }) {
   const [t, tg] = await Promise.all([getTranslations("account"), getTranslations("general")]);
+  const db = await getDb();
+  const [row, info, stationId] = await Promise.all([
+    findUser(db, { userId: caller.userId }),
+    getServiceInfo(db),
+    getStationId(db),
+  ]);
+  const email = row?.user.emailAddress ?? null;
+  const csb = row?.user.type === "CSB";
+  const obfuscate = !isSupersystemName(caller.systemName);
   const roles = visibleRoles(caller.roles)
     .map((r) => tg(`general_enum_role_${r}`))
     .join(", ");
@@ -35,16 +50,39 @@ export async function Account({ caller }: { caller: Caller }) {
             </dl>
           </CardContent>
         </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>
-                {t("passwordTitle")} · {t("emailTitle")}
-              </h2>
-            </CardTitle>
-            <CardDescription>{t("comingWithUsers")}</CardDescription>
-          </CardHeader>
-        </Card>
+        {csb ? (
+          <Card>
+            <CardContent className="text-sm text-muted-foreground">{t("csbNoPassword")}</CardContent>
+          </Card>
+        ) : (
+          <>
+            <Card>
+              <CardHeader>
+                <CardTitle>
+                  <h2>{t("passwordTitle")}</h2>
+                </CardTitle>
+              </CardHeader>
+              <CardContent>
+                <AccountPassword
+                  byMail={info.isEmailConfirmationActive && !!email}
+                  stationId={stationId}
+                  systemName={caller.systemName}
+                  obfuscate={obfuscate}
+                />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>
+                  <h2>{t("emailTitle")}</h2>
+                </CardTitle>
+              </CardHeader>
+              <CardContent>
+                <AccountEmail current={email} stationId={stationId} systemName={caller.systemName} obfuscate={obfuscate} />
+              </CardContent>
+            </Card>
+          </>
+        )}
       </div>
     </>
   );

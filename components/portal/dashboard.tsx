@@ -3,13 +3,15 @@ import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Caller } from "@/lib/auth/caller";
+import { hasPermission } from "@/lib/auth/permissions";
 import { visibleRoles } from "@/lib/auth/roles";
 import { apiBaseUrl } from "@/lib/config/api-base";
 import { CopyButton } from "./copy-button";
 import { PageHeader } from "./page-header";
+import { SystemPortals } from "./system-portals";
 
 /** spec foundation §2 "Dashboard": welcome, roles (Everybody hidden among several), API base URL. */
-export async function Dashboard({ caller }: { caller: Caller }) {
+export async function Dashboard({ caller, portal }: { caller: Caller; portal: "admin" | "system" }) {
   const [t, tg, base] = await Promise.all([getTranslations("dashboard"), getTranslations("general"), apiBaseUrl()]);
   return (
     <>
@@ -51,6 +53,7 @@ export async function Dashboard({ caller }: { caller: Caller }) {
             </div>
           </CardContent>
         </Card>
+        {portal === "admin" && hasPermission(caller.roles, "ManageSystems") && <SystemPortals />}
       </div>
     </>
   );

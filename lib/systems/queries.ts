@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { systems } from "@/db/schema";
 
@@ -17,4 +17,13 @@ export async function findSystemById(db: Database, params: { id: string }) {
     .from(systems)
     .where(eq(systems.id, params.id));
   return row;
+}
+
+/** The tenant systems (all but the Supersystem), by name. */
+export async function listTenantSystems(db: Database) {
+  return db
+    .select({ id: systems.id, name: systems.name, isActive: systems.isActive })
+    .from(systems)
+    .where(ne(systems.type, "Super"))
+    .orderBy(asc(systems.name));
 }

@@ -9,5 +9,5 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** Named route adminDashboard. */
 export default async function AdminDashboardPage() {
-  return <Dashboard caller={await requireAdminPage("AccessAdminDashboard")} />;
+  return <Dashboard portal="admin" caller={await requireAdminPage("AccessAdminDashboard")} />;
 }

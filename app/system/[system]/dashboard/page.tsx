@@ -11,5 +11,5 @@ type Props = { params: Promise<{ system: string }> };
 
 export default async function SystemDashboardPage({ params }: Props) {
   const { caller } = await requireSystemPage((await params).system, "AccessSystemDashboard");
-  return <Dashboard caller={caller} />;
+  return <Dashboard portal="system" caller={caller} />;
 }
