@@ -31,6 +31,7 @@ export const ROUTE_TABLE: Record<string, readonly HttpMethod[]> = {
   "/api/users/{id}/password/reset": ["GET", "POST"],
   "/api/users/{systemName}/{userName}/password/reset": ["GET"],
   "/api/users/{id}/roles": ["GET"],
+  "/api/v3/config/service": ["GET", "PUT"],
   "/api/v3/featureflags": ["GET"],
 };
 

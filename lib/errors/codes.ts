@@ -59,6 +59,12 @@ export const ERROR_CODES = {
   SystemNotFound: { status: 404, message: "The system was not found." },
   UserTypeNotChangeable: { status: 400, message: "The type of a user cannot be changed." },
   MailFailed: { status: 502, message: "The e-mail could not be sent. Please check the server logs." },
+  configuration_error_tokenExpirationTooLow: { status: 400, message: "The token expiration must be at least 10 minutes." },
+  configuration_error_missingEMailHost: {
+    status: 400,
+    message: "An e-mail host is required while e-mail confirmation is active.",
+  },
+  configuration_error_missingLogFile: { status: 400, message: "File logging needs a log file or a log4net configuration file." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

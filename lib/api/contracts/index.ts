@@ -1,4 +1,5 @@
 // Every contract module, so the OpenAPI document sees them all.
 export * from "./about";
 export * from "./auth";
+export * from "./config";
 export * from "./users";

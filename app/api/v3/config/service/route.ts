@@ -1,0 +1,6 @@
+import { getServiceConfigContract, putServiceConfigContract } from "@/lib/api/contracts";
+import { route } from "@/lib/api/route";
+import { readServiceConfig, updateServiceConfig } from "@/lib/config/service";
+
+export const GET = route(getServiceConfigContract, ({ db, caller }) => readServiceConfig(db, caller));
+export const PUT = route(putServiceConfigContract, ({ db, caller, body }) => updateServiceConfig(db, { caller, input: body }));

@@ -1,0 +1,24 @@
+import { ZServiceConfig, ZServiceConfigPatch } from "@/lib/config/schemas";
+import { defineContract } from "../contract";
+
+export const getServiceConfigContract = defineContract({
+  method: "GET",
+  path: "/api/v3/config/service",
+  summary: "The service configuration (secrets read as ********)",
+  tag: "Configuration",
+  auth: "bearer",
+  permission: "ManageConfiguration",
+  response: ZServiceConfig,
+});
+
+export const putServiceConfigContract = defineContract({
+  method: "PUT",
+  path: "/api/v3/config/service",
+  summary: "Change the service configuration: the fields sent change; a secret sent as ******** stays",
+  tag: "Configuration",
+  auth: "bearer",
+  permission: "ManageConfiguration",
+  body: ZServiceConfigPatch,
+  response: ZServiceConfig,
+  maxBodyBytes: 64 * 1024,
+});

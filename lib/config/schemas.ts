@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { TOKEN_EXPIRATION_MIN_MINUTES } from "./service-config";
+
+const days = z.number().int().min(0).max(36_500);
+
+/** A secret as the API shows it: never in clear (DESIGN.md "Passwords"). */
+export const SECRET_PLACEHOLDER = "********";
+
+/** spec operations §3 "Service config", as read and written through v3/config/service. */
+export const ZServiceConfig = z
+  .object({
+    deleteNew: days,
+    deleteExtracted: days,
+    deleteDeleted: days,
+    deleteError: days,
+    maxWorkerCount: z.number().int().min(0).max(1024),
+    maxSyncWorkerCount: z.number().int().min(0).max(1024),
+    derpcsUrl: z.string().max(2000),
+    ccsApiKey: z.string().max(2000),
+    serviceUrl: z.union([z.url({ error: "InvalidField" }).max(2000), z.literal("")]),
+    tokenExpirationMinutes: z
+      .number()
+      .int()
+      .min(TOKEN_EXPIRATION_MIN_MINUTES, "configuration_error_tokenExpirationTooLow")
+      .max(525_600),
+    workingDirectory: z.string().max(1000),
+    systemsDirectory: z.string().max(1000),
+    fileLoggingEnabled: z.boolean(),
+    fileLoggingFile: z.string().max(1000),
+    fileLoggingLevel: z.string().max(20),
+    log4NetFile: z.string().max(1000),
+    isEmailConfirmationActive: z.boolean(),
+    eMailHost: z.string().max(500),
+    eMailUser: z.string().max(500),
+    eMailPassword: z.string().max(1000),
+    maxFailedAccessAttempts: z.number().int().min(1).max(100),
+    lockoutMinutes: z.number().int().min(1).max(10_080),
+    logLevels: z.array(z.string().max(20)).max(20),
+    isApiV1Enabled: z.boolean(),
+    isMaintenanceModeEnabled: z.boolean(),
+  })
+  .meta({ id: "ServiceConfig", description: "spec operations §3 Service config; secrets read as ********" });
+
+export const ZServiceConfigPatch = ZServiceConfig.partial().meta({ id: "ServiceConfigPatch" });
+export type ServiceConfigDto = z.infer<typeof ZServiceConfig>;
