@@ -1,8 +1,8 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { ADMIN_PASSWORD } from "../../playwright.config";
-import { apiToken, expectAccessible, shot } from "./helpers";
+import { ADMIN_PASSWORD_CHANGED, apiToken, expectAccessible, shot } from "./helpers";
 
-const NEW_ADMIN_PASSWORD = "Admin-Changed2!";
+const NEW_ADMIN_PASSWORD = ADMIN_PASSWORD_CHANGED;
 const USER_PASSWORD = "User-Passw0rd!";
 
 test.describe.configure({ mode: "serial" });

@@ -20,3 +20,43 @@ export async function apiToken(page: Page, userName: string, password: string, s
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { token: string }).token;
 }
+
+/** The admin password after foundation.spec.ts's forced change. */
+export const ADMIN_PASSWORD_CHANGED = "Admin-Changed2!";
+
+/**
+ * A token of `admin`, whatever state an earlier spec left it in: the first password with its forced
+ * change still pending (then it is changed here), or the changed one.
+ */
+export async function adminToken(page: Page, initialPassword: string): Promise<string> {
+  const first = await page.request.post("/api/auth/login", {
+    data: { systemName: "Supersystem", userName: "admin", password: initialPassword },
+  });
+  if (first.status() === 200) {
+    const holder = (await first.json()) as { token: string; userId: string };
+    const changed = await page.request.post(`/api/users/${holder.userId}/password/changeRequired`, {
+      headers: { authorization: `Bearer ${holder.token}` },
+      data: { newPassword: ADMIN_PASSWORD_CHANGED },
+    });
+    expect(changed.status(), await changed.text()).toBe(204);
+  }
+  return apiToken(page, "admin", ADMIN_PASSWORD_CHANGED);
+}
+
+export async function signIn(page: Page, userName: string, password: string): Promise<void> {
+  await page.getByLabel("User name").fill(userName);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+export async function darkShot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => {
+    localStorage.setItem("theme", "dark");
+    document.documentElement.classList.add("dark");
+  });
+  await shot(page, `${name}-dark`);
+  await page.evaluate(() => {
+    localStorage.setItem("theme", "light");
+    document.documentElement.classList.remove("dark");
+  });
+}
