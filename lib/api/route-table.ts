@@ -15,6 +15,10 @@ export const ROUTE_TABLE: Record<string, readonly HttpMethod[]> = {
   "/api/health/ready": ["GET"],
   "/api/info": ["GET"],
   "/api/openapi.json": ["GET"],
+  "/api/systems": ["GET", "POST", "PUT"],
+  "/api/systems/name/{name}": ["GET"],
+  "/api/systems/test": ["POST"],
+  "/api/systems/{id}": ["GET", "DELETE"],
   "/api/systems/{id}/userNames": ["GET"],
   "/api/systems/{id}/users": ["GET"],
   "/api/users": ["PUT"],
@@ -31,6 +35,7 @@ export const ROUTE_TABLE: Record<string, readonly HttpMethod[]> = {
   "/api/users/{id}/password/reset": ["GET", "POST"],
   "/api/users/{systemName}/{userName}/password/reset": ["GET"],
   "/api/users/{id}/roles": ["GET"],
+  "/api/v2/systems/ids": ["GET"],
   "/api/v3/config/service": ["GET", "PUT"],
   "/api/v3/featureflags": ["GET"],
 };
@@ -41,9 +46,12 @@ function matches(template: string, pathname: string): boolean {
   return want.length === got.length && want.every((segment, i) => segment.startsWith("{") || segment === got[i]);
 }
 
-/** The methods a path allows, preferring a static match (users/register) over a template ({id}). */
+const staticSegments = (template: string) => template.split("/").filter((s) => s && !s.startsWith("{")).length;
+
+/** The methods a path allows; like Next, the match with the most static segments wins (users/register over users/{id}). */
 export function allowedMethods(pathname: string): readonly HttpMethod[] | undefined {
-  const candidates = Object.keys(ROUTE_TABLE).filter((t) => matches(t, pathname));
-  const best = candidates.find((t) => !t.includes("{")) ?? candidates[0];
+  const [best] = Object.keys(ROUTE_TABLE)
+    .filter((t) => matches(t, pathname))
+    .sort((a, b) => staticSegments(b) - staticSegments(a));
   return best ? ROUTE_TABLE[best] : undefined;
 }

@@ -65,6 +65,22 @@ export const ERROR_CODES = {
     message: "An e-mail host is required while e-mail confirmation is active.",
   },
   configuration_error_missingLogFile: { status: 400, message: "File logging needs a log file or a log4net configuration file." },
+  MissingSystemName: { status: 400, message: "The system name is missing." },
+  InvalidSystemName: { status: 400, message: "The system name may contain only letters and digits, at most {max}." },
+  SystemNameReserved: { status: 400, message: "The name Supersystem is reserved." },
+  SystemNameExists: { status: 409, message: "A system named {name} already exists." },
+  WrongSystemType: { status: 400, message: "This system type is not possible here." },
+  MissingCsbUrl: { status: 400, message: "A CSB system needs the URL of the content-services backend." },
+  MissingCsbCustomer: { status: 400, message: "A CSB system needs the customer (tenant)." },
+  MissingCsbUser: { status: 400, message: "A CSB system needs a user." },
+  MissingCsbPassword: { status: 400, message: "A CSB system needs a password." },
+  SystemNotDeletable: { status: 409, message: "Only an inactive system other than the Supersystem can be deleted." },
+  SystemNotEditable: { status: 400, message: "The Supersystem keeps its name, type and active state." },
+  CsbLoginError: {
+    status: 502,
+    message: "Error when logging on to the content-services backend. Please check the connection, the URL, and the credentials.",
+  },
+  LicenceNotFound: { status: 400, message: "The licence {id} does not exist." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -2,4 +2,5 @@
 export * from "./about";
 export * from "./auth";
 export * from "./config";
+export * from "./systems";
 export * from "./users";

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
+
+/** spec foundation §5/§9: at most 100 characters (the client limit; the server keeps it too). */
+export const SYSTEM_NAME_MAX = 100;
+export const SYSTEM_DESCRIPTION_MAX = 4000;
+
+const url = z.union([z.url({ error: "InvalidField" }).max(2000), z.literal("")]);
+const text = (max: number) => z.string().trim().max(max);
+
+/** spec foundation §3 "System", as the admin portal and `POST/PUT systems` send it. */
+export const ZSystemInput = z
+  .object({
+    /** generated on the client when added (spec §3); optional here */
+    id: z.uuid({ error: "InvalidId" }).optional(),
+    name: z.string({ error: "MissingSystemName" }).trim(),
+    description: text(SYSTEM_DESCRIPTION_MAX).default(""),
+    type: z.enum(["CSB", "Local", "Super"], { error: "WrongSystemType" }).default("Local"),
+    isActive: z.boolean().default(true),
+    canReadGlobalResources: z.boolean().default(false),
+    activationCode: text(200).nullish(),
+    licenceId: text(200).nullish(),
+    derpcsUrl: url.default(""),
+    ccsApiKey: text(2000).optional(),
+    csbUrl: url.default(""),
+    csbUser: text(200).default(""),
+    csbPassword: z.string().max(1000).optional(),
+    csbSystem: text(200).default(""),
+  })
+  .meta({ id: "SystemInput", description: `spec foundation §3 System; secrets sent as ${SECRET_PLACEHOLDER} stay unchanged` });
+export type SystemInput = z.infer<typeof ZSystemInput>;
+
+export const ZSystem = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    description: z.string(),
+    type: z.enum(["CSB", "Local", "Super"]),
+    isActive: z.boolean(),
+    canReadGlobalResources: z.boolean(),
+    activationCode: z.string().nullable(),
+    licenceId: z.string().nullable(),
+    derpcsUrl: z.string(),
+    ccsApiKey: z.string(),
+    csbUrl: z.string(),
+    csbUser: z.string(),
+    csbPassword: z.string(),
+    csbSystem: z.string(),
+  })
+  .meta({ id: "System", description: `spec foundation §3 System; secrets read as ${SECRET_PLACEHOLDER} when set` });
+export type SystemDto = z.infer<typeof ZSystem>;
+
+export const ZSystemIds = z.array(z.object({ id: z.uuid(), name: z.string() })).meta({ id: "SystemIds" });
+
+export const ZCsbTest = z
+  .object({
+    systemId: z.uuid().optional(),
+    csbUrl: z.string().trim().max(2000).default(""),
+    csbUser: z.string().trim().max(200).default(""),
+    csbPassword: z.string().max(1000).optional(),
+    csbSystem: z.string().trim().max(200).default(""),
+  })
+  .meta({
+    id: "CsbConnectionTest",
+    description: "the CSB fields of a system form; the stored password is used when it is sent as the placeholder",
+  });
+
+export const ZTestResult = z.object({ success: z.boolean(), message: z.string() }).meta({ id: "TestResult" });

@@ -1,0 +1,24 @@
+import { isSupersystemName } from "@/lib/auth/permissions";
+import type { ErrorEntry } from "@/lib/errors/app-error";
+import { SYSTEM_NAME_MAX, type SystemInput } from "../schemas";
+
+/**
+ * spec foundation §5 "System name" and "CSB system": every failing rule by its key. `hasStoredCsbPassword`
+ * lets an edit keep the stored password (sent as the placeholder or not at all).
+ */
+export function systemRuleFailures(input: SystemInput, opts: { hasStoredCsbPassword: boolean; isSuper: boolean }): ErrorEntry[] {
+  const errors: ErrorEntry[] = [];
+  const name = input.name.trim();
+  if (!name) errors.push({ code: "MissingSystemName" });
+  else if (name.length > SYSTEM_NAME_MAX || !/^[\p{L}\p{Nd}]+$/u.test(name)) {
+    errors.push({ code: "InvalidSystemName", params: { max: SYSTEM_NAME_MAX } });
+  } else if (!opts.isSuper && isSupersystemName(name)) errors.push({ code: "SystemNameReserved" });
+  if (!opts.isSuper && input.type === "Super") errors.push({ code: "WrongSystemType" });
+  if (input.type === "CSB") {
+    if (!input.csbUrl) errors.push({ code: "MissingCsbUrl" });
+    if (!input.csbSystem) errors.push({ code: "MissingCsbCustomer" });
+    if (!input.csbUser) errors.push({ code: "MissingCsbUser" });
+    if (!input.csbPassword && !opts.hasStoredCsbPassword) errors.push({ code: "MissingCsbPassword" });
+  }
+  return errors;
+}
