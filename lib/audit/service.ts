@@ -15,13 +15,19 @@ export type AuditEntry = {
   value: Record<string, unknown>;
 };
 
-const SECRET_FIELD = /password|secret|token|apikey|api_key/i;
+// fields that hold a secret: password, eMailPassword, csbPassword, ccsApiKey, token, refreshToken, secret …
+const SECRET_FIELD = /^(.*password|.*secret|.*token|.*apikey|api_key)$/i;
+// what services write instead of a secret to record that it changed
+const MARKERS = new Set(["changed", "set", "cleared"]);
 
 function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (value && typeof value === "object") {
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, SECRET_FIELD.test(k) ? (v ? "***" : v) : withoutSecrets(v)]),
+      Object.entries(value).map(([k, v]) => [
+        k,
+        SECRET_FIELD.test(k) && typeof v === "string" && v && !MARKERS.has(v) ? "***" : withoutSecrets(v),
+      ]),
     );
   }
   return value;

@@ -30,10 +30,18 @@ async function newPasswordHash(db: Database, value: string, systemName: string):
 /** Sets a password, ends every session of the user and records it; a reset also lifts a lockout. */
 async function storePassword(
   db: Database,
-  opts: { target: UserRow; passwordHash: string; actor: { userId: string; userName: string; deputyFor?: string }; via: string },
+  opts: {
+    target: UserRow;
+    passwordHash: string;
+    actor: { userId: string; userName: string; deputyFor?: string };
+    via: string;
+    /** runs first in the same transaction (a link token is used only when the password is stored) */
+    consume?: (tx: Database) => Promise<unknown>;
+  },
 ): Promise<void> {
   const { target } = opts;
   await db.transaction(async (tx) => {
+    await opts.consume?.(tx);
     await tx
       .update(users)
       .set({
@@ -95,8 +103,9 @@ export async function changePasswordViaLink(db: Database, opts: { userId: string
     throw new AppError("LinkInvalid");
   });
   const passwordHash = await newPasswordHash(db, parsed.data.newPassword, target.systemName);
-  await consumeLinkToken(db, { token: parsed.data.token, purpose: "changePassword", userId: target.user.id });
-  await storePassword(db, { target, passwordHash, actor: self(target), via: "link" });
+  const consume = (tx: Database) =>
+    consumeLinkToken(tx, { token: parsed.data.token, purpose: "changePassword", userId: target.user.id });
+  await storePassword(db, { target, passwordHash, actor: self(target), via: "link", consume });
 }
 
 /** POST users/{id}/password/reset: an administrator mails the user a reset link. */
@@ -142,7 +151,10 @@ export async function requestPasswordReset(
     log.info({ by: "userId" in opts.by ? "id" : "name" }, "password reset requested for no matching user");
     return;
   }
-  await mailLink(db, { target, kind: "resetPassword", origin: opts.origin });
+  // a failing mail server must not tell the anonymous caller that the user exists
+  await mailLink(db, { target, kind: "resetPassword", origin: opts.origin }).catch((err: unknown) =>
+    log.error({ err, userId: target.user.id }, "reset link for a forgotten password could not be mailed"),
+  );
 }
 
 /** The reset page (/reset/{userName}/{token}): the token must belong to that user name; used once. */
@@ -165,8 +177,9 @@ export async function resetPasswordWithToken(db: Database, opts: { userName: str
   if (!owner) throw new AppError("LinkInvalid");
   const target = await loadUser(db, owner.userId);
   const passwordHash = await newPasswordHash(db, parsed.data.newPassword, target.systemName);
-  await consumeLinkToken(db, { token: parsed.data.token, purpose: "resetPassword", userId: target.user.id });
-  await storePassword(db, { target, passwordHash, actor: self(target), via: "reset" });
+  const consume = (tx: Database) =>
+    consumeLinkToken(tx, { token: parsed.data.token, purpose: "resetPassword", userId: target.user.id });
+  await storePassword(db, { target, passwordHash, actor: self(target), via: "reset", consume });
 }
 
 export type { MailKind };

@@ -36,9 +36,13 @@ export async function assertEmailFree(tx: Database, systemId: string, email: str
   if (same) throw new AppError("EmailInUse");
 }
 
+const LAST_SUPERADMIN_LOCK = 4_912_502;
+
 /** The last active SuperAdmin of the Supersystem cannot lose the role, be deactivated or deleted. */
 export async function assertNotLastSuperAdmin(tx: Database, target: UserRow): Promise<void> {
   if (!isSupersystemName(target.systemName) || !target.user.isActive || !target.user.roles.includes("SuperAdmin")) return;
+  // serialise concurrent removals of SuperAdmins until this transaction ends, or two could each see the other remain
+  await tx.execute(sql`select pg_advisory_xact_lock(${LAST_SUPERADMIN_LOCK})`);
   const [row] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(users)
