@@ -64,7 +64,7 @@ export async function createSystem(db: Database, opts: { caller: Caller; input: 
       csbSystem: input.type === "CSB" ? input.csbSystem : null,
     };
     const [created] = await tx.insert(systems).values(values).onConflictDoNothing({ target: systems.id }).returning();
-    if (!created) throw new AppError("SystemNameExists", { name: input.name });
+    if (!created) throw new AppError("InvalidId", { id: input.id ?? "" });
     await ensureScheduler(tx, created.id, false);
     await writeAudit(tx, opts.caller, {
       category: "System",

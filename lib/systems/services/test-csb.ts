@@ -26,10 +26,14 @@ export async function testCsbConnection(
   const parsed = ZCsbTest.safeParse(opts.input);
   if (!parsed.success) throw fromZodError(parsed.error);
   const input = parsed.data;
-  let password = input.csbPassword;
-  if ((password === undefined || password === SECRET_PLACEHOLDER) && input.systemId) {
-    const [stored] = await db.select({ enc: systems.csbPasswordEnc }).from(systems).where(eq(systems.id, input.systemId));
-    password = stored?.enc ? openSecret(stored.enc) : undefined;
+  let password = input.csbPassword === SECRET_PLACEHOLDER ? undefined : input.csbPassword;
+  if (password === undefined && input.systemId) {
+    // the stored password goes only to the stored backend: a changed URL needs the password typed again
+    const [stored] = await db
+      .select({ enc: systems.csbPasswordEnc, url: systems.csbUrl })
+      .from(systems)
+      .where(eq(systems.id, input.systemId));
+    if (stored?.enc && stored.url === input.csbUrl) password = openSecret(stored.enc);
   }
   const missing = [
     !input.csbUrl && "MissingCsbUrl",

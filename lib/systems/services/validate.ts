@@ -1,4 +1,5 @@
 import { isSupersystemName } from "@/lib/auth/permissions";
+import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
 import type { ErrorEntry } from "@/lib/errors/app-error";
 import { SYSTEM_NAME_MAX, type SystemInput } from "../schemas";
 
@@ -18,7 +19,9 @@ export function systemRuleFailures(input: SystemInput, opts: { hasStoredCsbPassw
     if (!input.csbUrl) errors.push({ code: "MissingCsbUrl" });
     if (!input.csbSystem) errors.push({ code: "MissingCsbCustomer" });
     if (!input.csbUser) errors.push({ code: "MissingCsbUser" });
-    if (!input.csbPassword && !opts.hasStoredCsbPassword) errors.push({ code: "MissingCsbPassword" });
+    // the placeholder stands for a stored password and counts only when there is one
+    const given = !!input.csbPassword && input.csbPassword !== SECRET_PLACEHOLDER;
+    if (!given && !opts.hasStoredCsbPassword) errors.push({ code: "MissingCsbPassword" });
   }
   return errors;
 }
