@@ -1,4 +1,5 @@
 export * from "./audit";
+export * from "./licences";
 export * from "./scheduler";
 export * from "./sessions";
 export * from "./settings";

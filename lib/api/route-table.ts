@@ -14,6 +14,8 @@ export const ROUTE_TABLE: Record<string, readonly HttpMethod[]> = {
   "/api/health": ["GET"],
   "/api/health/ready": ["GET"],
   "/api/info": ["GET"],
+  "/api/licences": ["POST"],
+  "/api/licences/{id}": ["GET"],
   "/api/openapi.json": ["GET"],
   "/api/systems": ["GET", "POST", "PUT"],
   "/api/systems/name/{name}": ["GET"],
@@ -38,6 +40,13 @@ export const ROUTE_TABLE: Record<string, readonly HttpMethod[]> = {
   "/api/v2/systems/ids": ["GET"],
   "/api/v3/config/service": ["GET", "PUT"],
   "/api/v3/featureflags": ["GET"],
+  "/api/v3/licences": ["GET", "POST"],
+  "/api/v3/licences/basic": ["GET"],
+  "/api/v3/licences/csb": ["POST"],
+  "/api/v3/licences/csb/{id}/refresh": ["POST"],
+  "/api/v3/licences/virtual": ["POST"],
+  "/api/v3/licences/{id}": ["GET", "PATCH", "DELETE"],
+  "/api/v3/licences/{id}/parents": ["GET"],
 };
 
 function matches(template: string, pathname: string): boolean {

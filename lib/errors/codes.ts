@@ -80,7 +80,36 @@ export const ERROR_CODES = {
     status: 502,
     message: "Error when logging on to the content-services backend. Please check the connection, the URL, and the credentials.",
   },
-  LicenceNotFound: { status: 400, message: "The licence {id} does not exist." },
+  licence_error_upload_noFileSelected: { status: 400, message: "No licence file was selected." },
+  licence_error_upload_noChildren: { status: 400, message: "A virtual licence needs at least one child licence." },
+  licence_error_csb_missingUrl: { status: 400, message: "The URL of the cloud service is missing." },
+  licence_error_csb_missingSystem: { status: 400, message: "The system (customer) of the cloud service is missing." },
+  licence_error_csb_missingUser: { status: 400, message: "The user of the cloud service is missing." },
+  licence_error_csb_missingPassword: { status: 400, message: "The password of the cloud service is missing." },
+  MissingLicenceName: { status: 400, message: "The licence name is missing." },
+  MissingLicenceId: { status: 400, message: "The licence id is missing." },
+  LicenceDuplicate: { status: 409, message: "The licence {id} exists already." },
+  LicenceCircularDependency: { status: 400, message: "A licence cannot contain itself, directly or through its children." },
+  LicenceInUse: { status: 409, message: "The licence is still used by {what}." },
+  LicenceSourceUnreachable: { status: 502, message: "The licence source cannot be reached: {reason}" },
+  LicenceSourceRefused: {
+    status: 502,
+    message: "The licence source refused the request (HTTP {status}). Please check the URL and the credentials.",
+  },
+  LicenceNotFromSource: { status: 400, message: "Only a licence from a cloud source can be refreshed." },
+  LicenceLimitReached: { status: 403, message: "The licence does not allow more of {feature}." },
+  LicenceNotFound: { status: 404, message: "The licence {id} was not found." },
+  // licence file and licence edit (DESIGN.md "Licence file", "Licence alerts"; spec foundation §5)
+  licence_error_noContent: { status: 400, message: "The licence file is empty." },
+  LicenceInvalid: { status: 400, message: "The licence file is not valid: {reason}." },
+  LicenceSignatureInvalid: { status: 400, message: "The licence file is not signed by a trusted issuer." },
+  LicenceStationMismatch: {
+    status: 400,
+    message: "The licence is for station {station}, not for this installation ({stationId}).",
+  },
+  LicenceExpired: { status: 400, message: "The licence has expired." },
+  licence_error_upload_invalidDays: { status: 400, message: "The date stages must be whole numbers of days from 1 to {max}." },
+  licence_error_upload_invalidPercent: { status: 400, message: "The counter stages must be whole percentages from 0 to 100." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type NewSystem, type NewUser, systems, users } from "@/db/schema";
+import { licences, type NewSystem, type NewUser, systems, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/passwords";
 import { ensureScheduler } from "@/lib/scheduler/internal-tasks";
 import { getDb } from "@/lib/setup/bootstrap";
@@ -30,5 +30,25 @@ export async function makeUser(overrides: Partial<NewUser> & { systemId: string;
     .values({ name: uniqueName("user"), roles: [], passwordHash: await hashPassword(password), ...rest })
     .returning();
   if (!row) throw new Error("no user");
+  return row;
+}
+
+/** A licence row made directly in the database (its file checks are tested in tests/integration/licences.test.ts). */
+export async function makeLicence(overrides: Partial<typeof licences.$inferInsert> = {}) {
+  const db = await getDb();
+  const [row] = await db
+    .insert(licences)
+    .values({
+      id: uniqueName("LIC"),
+      name: "Test licence",
+      customer: "Test customer",
+      expiration: "2099-12-31",
+      station: "*",
+      features: [{ id: "Pages", status: "Limited", limit: 1000, expiration: null }],
+      source: "file",
+      ...overrides,
+    })
+    .onConflictDoNothing()
+    .returning();
   return row;
 }

@@ -18,7 +18,7 @@ import { SUPERSYSTEM } from "@/lib/auth/permissions";
 import { openSecret } from "@/lib/crypto/secrets";
 import { getDb } from "@/lib/setup/bootstrap";
 import { systemFilesDir } from "@/lib/systems/services/delete-system";
-import { makeSystem, makeUser, PASSWORD, uniqueName } from "../helpers/factories";
+import { makeLicence, makeSystem, makeUser, PASSWORD, uniqueName } from "../helpers/factories";
 import { call } from "../helpers/http";
 
 const MASK = "********";
@@ -154,6 +154,10 @@ let superAdmin: { token: string; user: { id: string; name: string } };
 
 beforeAll(async () => {
   superAdmin = await adminToken("SuperAdmin");
+});
+
+beforeAll(async () => {
+  for (const id of ["LIC-CSB", "LIC-OWN", "LIC-STOLEN"]) await makeLicence({ id });
 });
 
 describe("POST /api/systems", () => {
@@ -458,6 +462,8 @@ describe("GET /api/systems", () => {
 
   it("?licenceId filters to the systems using that licence", async () => {
     const licence = uniqueName("LIC");
+    await makeLicence({ id: licence });
+    await makeLicence({ id: `${licence}x` });
     const a = await create(superAdmin.token, { name: uniqueName("LicA") });
     const b = await create(superAdmin.token, { name: uniqueName("LicB") });
     const c = await create(superAdmin.token, { name: uniqueName("LicC") });

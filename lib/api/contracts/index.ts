@@ -2,5 +2,6 @@
 export * from "./about";
 export * from "./auth";
 export * from "./config";
+export * from "./licences";
 export * from "./systems";
 export * from "./users";

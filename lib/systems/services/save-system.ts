@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { type NewSystem, systems, users } from "@/db/schema";
+import { licences, type NewSystem, systems, users } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/service";
 import type { Caller } from "@/lib/auth/caller";
 import { hasPermission } from "@/lib/auth/permissions";
@@ -25,6 +25,13 @@ function auditValue(id: string, input: SystemInput) {
   return { ...rest, id, ccsApiKey: ccsApiKey ? "set" : undefined, csbPassword: csbPassword ? "set" : undefined };
 }
 
+/** A system may name only an existing licence (systems choose their licence, issue "Systems and licences"). */
+async function assertLicenceExists(tx: Database, licenceId: string | null | undefined): Promise<void> {
+  if (!licenceId) return;
+  const [found] = await tx.select({ id: licences.id }).from(licences).where(eq(licences.id, licenceId));
+  if (!found) throw new AppError("LicenceNotFound", { id: licenceId });
+}
+
 async function assertNameFree(tx: Database, name: string, exceptId?: string): Promise<void> {
   const conditions = [eq(sql`lower(${systems.name})`, name.toLowerCase())];
   if (exceptId) conditions.push(ne(systems.id, exceptId));
@@ -47,6 +54,7 @@ export async function createSystem(db: Database, opts: { caller: Caller; input: 
   const csb = secretChange(input.csbPassword);
   const row = await db.transaction(async (tx) => {
     await assertNameFree(tx, input.name);
+    await assertLicenceExists(tx, input.licenceId);
     const values: NewSystem = {
       ...(input.id ? { id: input.id } : {}),
       name: input.name,
@@ -120,6 +128,7 @@ export async function updateSystem(db: Database, opts: { caller: Caller; input: 
   const deactivated = current.isActive && !input.isActive;
   const row = await db.transaction(async (tx) => {
     if (input.name.toLowerCase() !== current.name.toLowerCase()) await assertNameFree(tx, input.name, current.id);
+    if ((input.licenceId || null) !== current.licenceId) await assertLicenceExists(tx, input.licenceId);
     const isCsb = input.type === "CSB";
     const [updated] = await tx
       .update(systems)

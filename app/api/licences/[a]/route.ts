@@ -1,0 +1,5 @@
+import { getLicenceOldContract } from "@/lib/api/contracts";
+import { route } from "@/lib/api/route";
+import { readLicence } from "@/lib/licences/services/read";
+
+export const GET = route(getLicenceOldContract, ({ db, caller, params }) => readLicence(db, caller, params.id));

@@ -1,0 +1,5 @@
+import { uploadLicenceOldContract } from "@/lib/api/contracts";
+import { route } from "@/lib/api/route";
+import { addLicenceFile } from "@/lib/licences/services/add-licence";
+
+export const POST = route(uploadLicenceOldContract, ({ db, caller, body }) => addLicenceFile(db, { caller, input: body }));

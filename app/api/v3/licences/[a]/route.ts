@@ -1,0 +1,13 @@
+import { deleteLicenceContract, getLicenceContract, patchLicenceContract } from "@/lib/api/contracts";
+import { route } from "@/lib/api/route";
+import { deleteLicence, patchLicence } from "@/lib/licences/services/edit-licence";
+import { readLicence } from "@/lib/licences/services/read";
+
+// [a] is the licence id (STACK.md: one dynamic name per level)
+export const GET = route(getLicenceContract, ({ db, caller, params }) => readLicence(db, caller, params.id));
+export const PATCH = route(patchLicenceContract, ({ db, caller, params, body }) =>
+  patchLicence(db, { caller, id: params.id, input: body }),
+);
+export const DELETE = route(deleteLicenceContract, async ({ db, caller, params }) => {
+  await deleteLicence(db, { caller, id: params.id });
+});

@@ -1,0 +1,9 @@
+import { listLicencesBasicContract } from "@/lib/api/contracts";
+import { route } from "@/lib/api/route";
+import { listLicences } from "@/lib/licences/queries";
+import { assertCanReadLicences } from "@/lib/licences/services/read";
+
+export const GET = route(listLicencesBasicContract, async ({ db, caller }) => {
+  assertCanReadLicences(caller);
+  return listLicences(db);
+});

@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
+
+/** A licence file is small; a megabyte of base64 is far more than any needs. */
+export const LICENCE_FILE_MAX = 1024 * 1024;
+
+const id = z.string().trim().min(1, "MissingLicenceId").max(200, "MissingLicenceId");
+
+/** POST licences and v3/licences (spec foundation §7): the file's content as base64. */
+export const ZLicenceUpload = z
+  .object({
+    systemId: z.uuid({ error: "InvalidId" }).nullish(),
+    base64Licence: z.string({ error: "licence_error_upload_noFileSelected" }).max(LICENCE_FILE_MAX, "PayloadTooLarge"),
+  })
+  .meta({ id: "LicenceUpload" });
+
+/** POST v3/licences/virtual: the id its creator chooses, a name and the ordered children. */
+export const ZVirtualLicence = z
+  .object({
+    id,
+    name: z.string({ error: "MissingLicenceName" }).trim().min(1, "MissingLicenceName").max(200, "MissingLicenceName"),
+    childIds: z.array(id).max(50).default([]),
+  })
+  .meta({ id: "VirtualLicence" });
+
+/** POST v3/licences/csb: spec foundation §5 "Cloud-service licence add", each non-blank. */
+export const ZCsbLicence = z
+  .object({
+    csbUrl: z.string({ error: "licence_error_csb_missingUrl" }).trim().min(1, "licence_error_csb_missingUrl").max(2000),
+    csbSystem: z.string({ error: "licence_error_csb_missingSystem" }).trim().min(1, "licence_error_csb_missingSystem").max(200),
+    csbUser: z.string({ error: "licence_error_csb_missingUser" }).trim().min(1, "licence_error_csb_missingUser").max(200),
+    csbPassword: z.string({ error: "licence_error_csb_missingPassword" }).min(1, "licence_error_csb_missingPassword").max(1000),
+    systemId: z.uuid({ error: "InvalidId" }).nullish(),
+  })
+  .meta({ id: "CsbLicence" });
+
+export const ZAlertConfiguration = z
+  .object({
+    dateStage1: z.number({ error: "licence_error_upload_invalidDays" }),
+    dateStage2: z.number({ error: "licence_error_upload_invalidDays" }),
+    counterStage1: z.number({ error: "licence_error_upload_invalidPercent" }),
+    counterStage2: z.number({ error: "licence_error_upload_invalidPercent" }),
+  })
+  .meta({ id: "AlertConfiguration" });
+
+/** PATCH v3/licences/{id}: spec foundation §5 "Licence edit". */
+export const ZLicencePatch = z
+  .object({
+    name: z.string().trim().max(200).optional(),
+    alertConfiguration: ZAlertConfiguration.optional(),
+    childIds: z.array(id).max(50).optional(),
+    csbUrl: z.string().trim().max(2000).optional(),
+    csbSystem: z.string().trim().max(200).optional(),
+    csbUser: z.string().trim().max(200).optional(),
+    csbPassword: z.string().max(1000).optional(),
+  })
+  .meta({ id: "LicencePatch", description: `csbPassword sent as ${SECRET_PLACEHOLDER} stays unchanged` });
+
+const ZAlert = z.object({
+  level: z.enum(["warning", "critical", "expired"]),
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+
+export const ZFeature = z
+  .object({
+    id: z.string(),
+    status: z.enum(["Unlimited", "Limited", "LimitedYear", "LimitedMonth"]),
+    limit: z.number().nullable(),
+    usage: z.number(),
+    expiration: z.string().nullable(),
+    isAvailable: z.boolean(),
+  })
+  .meta({ id: "Feature", description: "spec foundation §3 Feature" });
+
+export const ZLicenceBasic = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    customer: z.string(),
+    isVirtual: z.boolean(),
+    source: z.enum(["file", "csb", "virtual"]),
+    expiration: z.string().nullable(),
+    alerts: z.array(ZAlert),
+    level: z.enum(["warning", "critical", "expired"]).nullable(),
+  })
+  .meta({ id: "LicenceBasic" });
+
+export const ZLicence = ZLicenceBasic.extend({
+  system: z.uuid().nullable(),
+  station: z.string(),
+  mac: z.string(),
+  issued: z.string(),
+  features: z.array(ZFeature),
+  childLicences: z.array(z.string()),
+  alertConfiguration: ZAlertConfiguration,
+  csbUrl: z.string().nullable(),
+  csbCustomer: z.string().nullable(),
+  csbUsername: z.string().nullable(),
+  csbPassword: z.string().nullable(),
+  refreshedAt: z.string().nullable(),
+}).meta({ id: "Licence", description: "spec foundation §3 Licence" });
+
+export type LicenceBasicDto = z.infer<typeof ZLicenceBasic>;
+export type LicenceDto = z.infer<typeof ZLicence>;
+export type FeatureDto = z.infer<typeof ZFeature>;
