@@ -3,6 +3,8 @@ import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/portal/page-header";
 import { SystemForm } from "@/components/systems/system-form";
 import { requireAdminPage } from "@/lib/auth/guard";
+import { listLicences } from "@/lib/licences/queries";
+import { getDb } from "@/lib/setup/bootstrap";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("systems"))("addTitle") };
@@ -15,7 +17,7 @@ export default async function SystemAddPage() {
   return (
     <>
       <PageHeader title={t("addTitle")} />
-      <SystemForm licences={[]} />
+      <SystemForm licences={(await listLicences(await getDb())).map(({ id, name }) => ({ id, name }))} />
     </>
   );
 }

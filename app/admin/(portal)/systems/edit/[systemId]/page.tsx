@@ -5,6 +5,7 @@ import { z } from "zod";
 import { PageHeader } from "@/components/portal/page-header";
 import { SystemForm } from "@/components/systems/system-form";
 import { requireAdminPage } from "@/lib/auth/guard";
+import { listLicences } from "@/lib/licences/queries";
 import { getDb } from "@/lib/setup/bootstrap";
 import { getSystemDto } from "@/lib/systems/queries";
 
@@ -25,7 +26,7 @@ export default async function SystemEditPage({ params }: Props) {
   return (
     <>
       <PageHeader title={t("editTitle", { name: system.name })} />
-      <SystemForm system={system} licences={system.licenceId ? [{ id: system.licenceId, name: system.licenceId }] : []} />
+      <SystemForm system={system} licences={(await listLicences(await getDb())).map(({ id, name }) => ({ id, name }))} />
     </>
   );
 }
