@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+
+const testKeys = JSON.parse(readFileSync("tests/fixtures/licence-keys.json", "utf8")) as { publicKey: string };
 
 const PORT = Number(process.env.E2E_PORT || 3300);
 export const ADMIN_PASSWORD = "Admin-Start1!";
@@ -34,6 +37,8 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR: ".e2e-data",
       ADMIN_PASSWORD,
+      // the e2e licences are signed with the test-only key pair
+      LICENCE_PUBLIC_KEYS: testKeys.publicKey,
       NEXT_TELEMETRY_DISABLED: "1",
       DATABASE_URL: "",
       REDIS_URL: "",

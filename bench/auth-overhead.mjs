@@ -1,25 +1,14 @@
 // Added latency of a token-authenticated API call over unauthenticated ones. Target: < 1 ms added.
 //   health: GET /api/health — public, reads no database (the route wrapper alone)
+//   roles:  GET /api/users/adminRoles + bearer — the token check alone: a constant answer like health's
 //   info:   GET /api/info — public, reads one settings row (a public call with one read)
 //   user:   GET /api/users/{adminId} + bearer — session lookup by token hash (unique index, joined to
 //           users and systems), then the user read
 import { rmSync } from "node:fs";
 import http from "node:http";
 import { performance } from "node:perf_hooks";
-import {
-  ADMIN_PASSWORD,
-  ensureBuild,
-  fmt,
-  freshDir,
-  isMain,
-  percentile,
-  prepareAdmin,
-  startServer,
-  stopServer,
-  tmp,
-  waitFor200,
-  writeResults,
-} from "./lib.mjs";
+import { fmt, isMain, otherCpuMeter, percentile, writeResults } from "./measure.mjs";
+import { ADMIN_PASSWORD, ensureBuild, freshDir, prepareAdmin, startServer, stopServer, tmp, waitFor200 } from "./server.mjs";
 
 const WARMUP = 200;
 const COUNT = 2000;
@@ -38,16 +27,18 @@ function get(agent, server, pathName, headers = {}) {
 }
 
 export async function authOverhead(server, { token, userId }) {
+  const others = otherCpuMeter("auth-overhead");
   // one kept-alive socket: sequential requests, no connection set-up inside the measured time
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const calls = {
     health: () => get(agent, server, "/api/health"),
     info: () => get(agent, server, "/api/info"),
+    roles: () => get(agent, server, "/api/users/adminRoles", { authorization: `Bearer ${token}` }),
     user: () => get(agent, server, `/api/users/${userId}`, { authorization: `Bearer ${token}` }),
   };
   const names = Object.keys(calls);
-  const samples = { health: [], info: [], user: [] };
-  // rounds of one call each, in rotating order, so drift (GC, JIT, a neighbour's load) hits all three alike
+  const samples = Object.fromEntries(names.map((n) => [n, []]));
+  // rounds of one call each, in rotating order, so drift (GC, JIT, a neighbour's load) hits all four alike
   for (let i = 0; i < WARMUP + COUNT; i++) {
     for (let k = 0; k < names.length; k++) {
       const name = names[(i + k) % names.length];
@@ -61,31 +52,40 @@ export async function authOverhead(server, { token, userId }) {
     const s = samples[name].sort((a, b) => a - b);
     stats[name] = { median: percentile(s, 50), p95: percentile(s, 95) };
   }
+  const tokenOnly = stats.roles.median - stats.health.median;
   const overInfo = stats.user.median - stats.info.median;
   const overHealth = stats.user.median - stats.health.median;
   const line = (n) => `${n} median ${fmt(stats[n].median, 2)} ms / p95 ${fmt(stats[n].p95, 2)} ms`;
   console.log(
     `auth-overhead (${COUNT} each, sequential): ${names.map(line).join("; ")}; ` +
-      `added by the token: ${fmt(overInfo, 2)} ms over info (public + one read), ${fmt(overHealth, 2)} ms over health (no DB) ` +
+      `added by the token: ${fmt(tokenOnly, 3)} ms (roles − health), ${fmt(overInfo, 3)} ms over info (public + one read), ${fmt(overHealth, 3)} ms over health (no DB) ` +
       `(target < ${TARGET_MS} ms)`,
   );
   const ms = (n) => `median ${fmt(stats[n].median, 2)} ms, p95 ${fmt(stats[n].p95, 2)} ms`;
   return [
     { measurement: "GET /api/health (public, no database) — baseline", value: ms("health"), target: "—", met: "n/a" },
     { measurement: "GET /api/info (public, one settings read) — baseline", value: ms("info"), target: "—", met: "n/a" },
+    { measurement: "GET /api/users/adminRoles with bearer token (constant answer)", value: ms("roles"), target: "—", met: "n/a" },
     { measurement: "GET /api/users/{adminId} with bearer token", value: ms("user"), target: "—", met: "n/a" },
     {
+      measurement: "token check alone (adminRoles − health, medians)",
+      value: `${fmt(tokenOnly, 3)} ms`,
+      target: "< 1 ms",
+      met: tokenOnly < TARGET_MS ? "yes" : "**no**",
+    },
+    {
       measurement: "token auth added over a public call with one read (user − info, medians)",
-      value: `${fmt(overInfo, 2)} ms`,
+      value: `${fmt(overInfo, 3)} ms`,
       target: "< 1 ms",
       met: overInfo < TARGET_MS ? "yes" : "**no**",
     },
     {
       measurement: "token auth + user read over no database at all (user − health, medians)",
-      value: `${fmt(overHealth, 2)} ms`,
+      value: `${fmt(overHealth, 3)} ms`,
       target: "< 1 ms",
       met: overHealth < TARGET_MS ? "yes" : "**no**",
     },
+    others(),
   ];
 }
 

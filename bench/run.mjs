@@ -3,19 +3,18 @@
 import { rmSync } from "node:fs";
 import { authOverhead } from "./auth-overhead.mjs";
 import { coldStart } from "./cold-start.mjs";
+import { machine, otherCpuMeter, writeResults } from "./measure.mjs";
 import {
   ADMIN_PASSWORD,
   ensureBuild,
   freshDir,
   killAllStarted,
-  machine,
   prepareAdmin,
   startServer,
   stopServer,
   tmp,
   waitFor200,
-  writeResults,
-} from "./lib.mjs";
+} from "./server.mjs";
 import { endToEnd, rawVerify, signinRows } from "./signin.mjs";
 
 const m = machine();
@@ -29,16 +28,18 @@ try {
   rows.push(...(await coldStart({ port: 3401 })));
 
   // 2a. before any server runs, so the raw figure has the core to itself
+  const signinOthers = otherCpuMeter("signin");
   const raw = rawVerify();
 
   // 2b and 3 share one server on a fresh DATA_DIR, whose admin has changed its first password
   server = await startServer({ port: 3410, dataDir: freshDir("shared"), env: { ADMIN_PASSWORD } });
   await waitFor200(server, "/api/health");
   const session = await prepareAdmin(server);
-  rows.push(...signinRows(raw, await endToEnd(server)));
+  const e2e = await endToEnd(server);
+  rows.push(...signinRows(raw, e2e, signinOthers()));
   rows.push(...(await authOverhead(server, session)));
 
-  writeResults(rows);
+  writeResults(rows, { replace: true });
   console.log("bench: wrote bench/RESULTS.md");
 } finally {
   if (server) await stopServer(server);

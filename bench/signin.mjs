@@ -4,23 +4,20 @@ import { rmSync } from "node:fs";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { hashSync, verifySync } from "@node-rs/argon2";
+import { fmt, isMain, otherCpuMeter, percentile, writeResults } from "./measure.mjs";
 import {
   ADMIN_PASSWORD,
   api,
   ensureBuild,
-  fmt,
   freshDir,
-  isMain,
   loginBody,
   NEW_PASSWORD,
-  percentile,
   prepareAdmin,
   startServer,
   stopServer,
   tmp,
   waitFor200,
-  writeResults,
-} from "./lib.mjs";
+} from "./server.mjs";
 
 // the same cost as lib/auth/passwords.ts: argon2id (algorithm 2), 19 MiB, 2 passes, 1 lane
 const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -67,7 +64,7 @@ export async function endToEnd(server, seconds = 5) {
   return { perSecond, median, count: latencies.length };
 }
 
-export function signinRows(raw, e2e) {
+export function signinRows(raw, e2e, others) {
   const perCore = e2e.perSecond / cores;
   return [
     {
@@ -82,18 +79,20 @@ export function signinRows(raw, e2e) {
       target: ">= 15 /s per core",
       met: perCore >= TARGET_PER_CORE ? "yes" : "**no**",
     },
+    others,
   ];
 }
 
 if (isMain(import.meta)) {
   ensureBuild(process.argv.includes("--build"));
+  const others = otherCpuMeter("signin");
   const raw = rawVerify();
   const dataDir = freshDir("signin");
   const server = await startServer({ port: 3420, dataDir, env: { ADMIN_PASSWORD } });
   try {
     await waitFor200(server, "/api/health");
     await prepareAdmin(server);
-    writeResults(signinRows(raw, await endToEnd(server)));
+    writeResults(signinRows(raw, await endToEnd(server), others()));
   } finally {
     await stopServer(server);
     rmSync(tmp, { recursive: true, force: true });

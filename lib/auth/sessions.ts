@@ -106,9 +106,24 @@ function sessionQuery(db: Database) {
     .innerJoin(systems, eq(systems.id, users.systemId));
 }
 
+// Every API call runs this lookup: prepared once per database, it skips rebuilding the SQL each time
+// (about 0.35 ms of the token check here, bench/auth-overhead.mjs).
+const preparedByDb = new WeakMap<Database, ReturnType<typeof prepareTokenLookup>>();
+
+function prepareTokenLookup(db: Database) {
+  return sessionQuery(db)
+    .where(and(eq(sessions.tokenHash, sql.placeholder("hash")), eq(sessions.kind, "api")))
+    .prepare("caller_by_token");
+}
+
 /** A bearer token -> its caller; 401 with the headers of DESIGN.md "Tokens" otherwise. */
 export async function callerFromToken(db: Database, token: string, now = new Date()): Promise<Caller> {
-  const [row] = await sessionQuery(db).where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.kind, "api")));
+  let lookup = preparedByDb.get(db);
+  if (!lookup) {
+    lookup = prepareTokenLookup(db);
+    preparedByDb.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ hash: hashToken(token) });
   if (!row || row.revokedAt || !row.userActive || !row.systemActive) {
     throw new AppError("InvalidToken", undefined, { headers: INVALID_TOKEN_HEADERS });
   }

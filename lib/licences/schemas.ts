@@ -29,7 +29,10 @@ export const ZCsbLicence = z
     csbUrl: z.string({ error: "licence_error_csb_missingUrl" }).trim().min(1, "licence_error_csb_missingUrl").max(2000),
     csbSystem: z.string({ error: "licence_error_csb_missingSystem" }).trim().min(1, "licence_error_csb_missingSystem").max(200),
     csbUser: z.string({ error: "licence_error_csb_missingUser" }).trim().min(1, "licence_error_csb_missingUser").max(200),
-    csbPassword: z.string({ error: "licence_error_csb_missingPassword" }).min(1, "licence_error_csb_missingPassword").max(1000),
+    csbPassword: z
+      .string({ error: "licence_error_csb_missingPassword" })
+      .max(1000)
+      .refine((v) => v.trim() !== "", "licence_error_csb_missingPassword"),
     systemId: z.uuid({ error: "InvalidId" }).nullish(),
   })
   .meta({ id: "CsbLicence" });

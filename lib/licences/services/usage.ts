@@ -21,15 +21,14 @@ export async function recordFeatureUsage(
     // one counter at a time per installation: two jobs cannot both take the last pages
     await tx.execute(sql`select pg_advisory_xact_lock(4912503)`);
     const nodes = await licenceGraph(tx);
-    const usage = usageMap(tx, [...nodes.keys()]);
-    const used = usageOf(await usage, now);
-    const served = resolveFeature(nodes, system.licenceId, opts.featureId, used, now);
+    const used = usageOf(await usageMap(tx, [...nodes.keys()]), now);
+    // a licence counts as available only when it can take the whole amount (usage + amount <= limit),
+    // so a virtual licence passes a job its primary cannot finish on to the next child
+    const wouldUse: typeof used = (licenceId, featureId, status) =>
+      used(licenceId, featureId, status) + Math.max(0, opts.amount - 1);
+    const served = resolveFeature(nodes, system.licenceId, opts.featureId, wouldUse, now);
     if (!served) throw new AppError("LicenceLimitReached", { feature: opts.featureId });
-    const { state } = served;
-    if (state.limit !== null && state.status !== "Unlimited" && state.usage + opts.amount > state.limit) {
-      throw new AppError("LicenceLimitReached", { feature: opts.featureId });
-    }
-    const period = periodKey(state.status, now);
+    const period = periodKey(served.state.status, now);
     await tx
       .insert(licenceUsage)
       .values({ licenceId: served.licenceId, featureId: opts.featureId, period, count: opts.amount })

@@ -1,0 +1,143 @@
+// Measuring side of the benchmarks: process memory and CPU, machine facts, RESULTS.md.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { DIST_DIR, root } from "./server.mjs";
+
+/** The pid and all its descendants, found through the ppid field of /proc/<pid>/stat. */
+export function processTree(pid) {
+  const parents = new Map();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // the command name may contain spaces and parentheses: fields start after the last ")"
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(Number(entry), ppid);
+    } catch {}
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) for (const [p, pp] of parents) if (pp === tree[i]) tree.push(p);
+  return tree;
+}
+
+/** Sum of VmRSS (now) and VmHWM (peak) in MB over the process tree. */
+export function treeMemoryMB(pid) {
+  let rss = 0;
+  let peak = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const status = readFileSync(`/proc/${p}/status`, "utf8");
+      rss += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      peak += Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    } catch {}
+  }
+  return { rss: rss / 1024, peak: peak / 1024, processes: processTree(pid).length };
+}
+
+/** Which code was measured: HEAD, and whether the work tree had uncommitted changes (migrations load from it). */
+export function codeVersion() {
+  const git = (...args) => spawnSync("git", args, { cwd: root, encoding: "utf8" }).stdout?.trim() ?? "";
+  const dirty = git("status", "--porcelain", "--untracked-files=no", "--", ".", ":!bench") !== "";
+  return `${git("rev-parse", "--short", "HEAD") || "unknown"}${dirty ? " + uncommitted changes" : ""}`;
+}
+
+export function machine() {
+  const cpu = /model name\s*:\s*(.*)/.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1] ?? os.cpus()[0]?.model;
+  return { cpu, cores: os.availableParallelism(), memGB: (os.totalmem() / 1024 ** 3).toFixed(1), node: process.version };
+}
+
+export const fmt = (n, digits = 1) => Number(n).toFixed(digits);
+export function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/**
+ * The machine is shared (builds, tests of other engineers): meters the CPU that processes outside this
+ * benchmark used between start and stop, from /proc/stat minus this process tree (reaped children included).
+ */
+export function otherCpuMeter(label) {
+  const tick = 100; // USER_HZ
+  const busyAll = () => {
+    const f = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+    return f[0] + f[1] + f[2] + f[5] + f[6] + f[7]; // user nice system irq softirq steal
+  };
+  const ours = () => {
+    let t = 0;
+    for (const p of processTree(process.pid)) {
+      try {
+        const stat = readFileSync(`/proc/${p}/stat`, "utf8");
+        const f = stat
+          .slice(stat.lastIndexOf(")") + 2)
+          .split(" ")
+          .map(Number);
+        t += f[11] + f[12] + (p === process.pid ? f[13] + f[14] : 0); // utime stime (+ cutime cstime of reaped children)
+      } catch {}
+    }
+    return t;
+  };
+  const t0 = performance.now();
+  const all0 = busyAll();
+  const ours0 = ours();
+  return () => {
+    const seconds = (performance.now() - t0) / 1000;
+    const cores = Math.max(0, busyAll() - all0 - (ours() - ours0)) / tick / seconds;
+    return {
+      measurement: `CPU used by other processes during ${label}`,
+      value: `${fmt(cores, 2)} of ${os.availableParallelism()} cores`,
+      target: "≈ 0 for clean figures",
+      met: cores < 0.2 ? "yes" : "**no**",
+    };
+  };
+}
+
+/**
+ * Rows { measurement, value, target, met } replace the rows of the same name in RESULTS.md, so a single
+ * script run updates its own lines and keeps the others; a full run (`replace`) writes only its own.
+ */
+export function writeResults(rows, { replace = false } = {}) {
+  const file = path.join(root, "bench", "RESULTS.md");
+  const kept = new Map();
+  if (!replace && existsSync(file)) {
+    for (const line of readFileSync(file, "utf8").split("\n")) {
+      const cells = line
+        .split("|")
+        .slice(1, -1)
+        .map((c) => c.trim());
+      if (cells.length === 4 && cells[0] !== "measurement" && !/^-+$/.test(cells[0])) kept.set(cells[0], cells);
+    }
+  }
+  for (const r of rows) kept.set(r.measurement, [r.measurement, r.value, r.target, r.met]);
+  const m = machine();
+  const text = [
+    "# Benchmark results",
+    "",
+    "Measurements, not tests: produced by `npm run bench` (see README.md), never asserted in the test suite.",
+    "",
+    `- Date: ${new Date().toISOString()}`,
+    `- CPU: ${m.cpu}, ${m.cores} cores`,
+    `- Memory: ${m.memGB} GB`,
+    `- Node: ${m.node}`,
+    `- Code: ${codeVersion()} (build in \`${DIST_DIR}\` from ${statSync(path.join(root, DIST_DIR, "BUILD_ID")).mtime.toISOString()})`,
+    "- Server: `next start` of a production build (`.next-bench`), embedded default (PGlite in DATA_DIR, in-process runner)",
+    "",
+    "| measurement | value | target | met? |",
+    "|---|---|---|---|",
+    ...[...kept.values()].map((c) => `| ${c.join(" | ")} |`),
+    "",
+    "Baselines of the auth-overhead rows (sequential calls on one kept-alive connection, client on the same machine):",
+    "`GET /api/health` is public and reads no database; `GET /api/info` is public and reads one settings row;",
+    "`GET /api/users/adminRoles` with a bearer token answers a constant like health, so it differs from health only by",
+    "the token check (SHA-256 of the token, one select of sessions by its unique token-hash index joined to users and",
+    "systems); `GET /api/users/{adminId}` with a bearer token does the token check plus the user read (users joined to",
+    'systems). "Added" is always a difference of medians.',
+    "",
+  ];
+  writeFileSync(file, text.join("\n"));
+  // `biome check .` (lint, CI) checks Markdown too: leave the table as the formatter pads it
+  spawnSync(path.join(root, "node_modules", ".bin", "biome"), ["format", "--write", file], { cwd: root, stdio: "ignore" });
+}
+
+export const isMain = (meta) => process.argv[1] && path.resolve(process.argv[1]) === meta.filename;
