@@ -4,7 +4,7 @@ import { z } from "zod";
 export const QUEUES = {
   maintenance: {
     name: "maintenance",
-    payload: z.object({ task: z.enum(["LoginMaintenance"]) }),
+    payload: z.object({ task: z.enum(["LoginMaintenance", "CsbLicenceUpdater"]) }),
   },
 } as const;
 
@@ -14,4 +14,5 @@ export type Payload<Q extends QueueName> = z.infer<(typeof QUEUES)[Q]["payload"]
 /** Repeating work: every interval, one payload (BullMQ job schedulers; setInterval in-process). */
 export const SCHEDULES = [
   { id: "login-maintenance", queue: "maintenance", everyMs: 5 * 60_000, payload: { task: "LoginMaintenance" } },
+  { id: "csb-licence-updater", queue: "maintenance", everyMs: 24 * 60 * 60_000, payload: { task: "CsbLicenceUpdater" } },
 ] as const satisfies readonly { id: string; queue: QueueName; everyMs: number; payload: Payload<QueueName> }[];

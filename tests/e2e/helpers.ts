@@ -54,6 +54,7 @@ export async function darkShot(page: Page, name: string): Promise<void> {
     localStorage.setItem("theme", "dark");
     document.documentElement.classList.add("dark");
   });
+  await page.waitForTimeout(400); // let colour transitions finish
   await shot(page, `${name}-dark`);
   await page.evaluate(() => {
     localStorage.setItem("theme", "light");

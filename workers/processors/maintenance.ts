@@ -1,6 +1,7 @@
-import { and, isNotNull, lt, or } from "drizzle-orm";
+import { and, eq, isNotNull, lt, or } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { sessions, users } from "@/db/schema";
+import { licences, sessions, users } from "@/db/schema";
+import { refreshCsbLicence } from "@/lib/licences/services/csb-licence";
 import { log } from "@/lib/log";
 import { QUEUES } from "../queues";
 
@@ -27,6 +28,21 @@ export async function processMaintenance(db: Database, data: unknown, now = new 
         .returning({ id: sessions.id });
       log.info({ task, unlocked: unlocked.length, purgedSessions: purged.length }, "maintenance done");
       return { unlocked: unlocked.length, purgedSessions: purged.length };
+    }
+    case "CsbLicenceUpdater": {
+      // DESIGN.md "Cloud-service (CSB) licence": refreshed by this task; one failing source does not stop the others
+      const sources = await db.select({ id: licences.id }).from(licences).where(eq(licences.source, "csb"));
+      let refreshed = 0;
+      for (const { id } of sources) {
+        try {
+          await refreshCsbLicence(db, { caller: null, id });
+          refreshed++;
+        } catch (err) {
+          log.error({ task, licenceId: id, err }, "cloud licence refresh failed");
+        }
+      }
+      log.info({ task, refreshed, failed: sources.length - refreshed }, "maintenance done");
+      return { refreshed, failed: sources.length - refreshed };
     }
     default: {
       const never: never = task;
