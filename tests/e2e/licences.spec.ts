@@ -63,6 +63,7 @@ test("licences are uploaded from files; one expiring in 5 days shows a critical 
   await expect(page.getByTestId("feature-table")).toContainText("Pages");
   await expectAccessible(page, "licence detail");
   await shot(page, "41-licence-detail");
+  await darkShot(page, "41-licence-detail");
 });
 
 test("a virtual licence is built from two children, reordered, and used by a system", async ({ browser }) => {

@@ -144,6 +144,7 @@ test("with e-mail confirmation the account's password change goes by a mailed li
   await erika.getByLabel("Neues Passwort wiederholen").fill(next);
   await expectAccessible(erika, "change via link");
   await shot(erika, "24-change-via-link");
+  await darkShot(erika, "24-change-via-link");
   await erika.getByRole("button", { name: "Passwort speichern" }).click();
   await expect(erika).toHaveURL(/\/login$/);
   ERIKA.own = next;
@@ -169,6 +170,7 @@ test("forgot password: the mailed link sets a new password once", async ({ brows
   await expect(page.getByTestId("forgot-sent")).toBeVisible();
   await expectAccessible(page, "forgot password");
   await shot(page, "25-forgot-password");
+  await darkShot(page, "25-forgot-password");
 
   const path = await linkFromMail(ERIKA.email, /Passwort zurücksetzen/);
   expect(path).toMatch(/^\/reset\/erika\/[A-Za-z0-9_-]+$/);
