@@ -8,12 +8,9 @@ import { sessions, users } from "@/db/schema";
 import { obfuscatePassword } from "@/lib/auth/obfuscation";
 import { getStationId, patchServiceConfig } from "@/lib/config/service-config";
 import { getDb } from "@/lib/setup/bootstrap";
+import { login } from "../helpers/api";
 import { makeSystem, makeUser, PASSWORD } from "../helpers/factories";
 import { call } from "../helpers/http";
-
-async function login(systemName: string, userName: string, password = PASSWORD) {
-  return call(loginPost, "/api/auth/login", { method: "POST", body: { systemName, userName, password } });
-}
 
 describe("POST /api/auth/login", () => {
   it("answers the token holder and the token works", async () => {

@@ -7,7 +7,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { POST as loginPost } from "@/app/api/auth/login/route";
 import { GET as getLicenceOld } from "@/app/api/licences/[a]/route";
 import { POST as uploadOld } from "@/app/api/licences/route";
 import { GET as getParentsRoute } from "@/app/api/v3/licences/[a]/parents/route";
@@ -18,7 +17,6 @@ import { POST as addCsbRoute } from "@/app/api/v3/licences/csb/route";
 import { GET as listRoute, POST as uploadV3 } from "@/app/api/v3/licences/route";
 import { POST as virtualRoute } from "@/app/api/v3/licences/virtual/route";
 import { auditTrail, licenceChildren, licences, licenceUsage, systems } from "@/db/schema";
-import { SUPERSYSTEM } from "@/lib/auth/permissions";
 import { getStationId } from "@/lib/config/service-config";
 import { openSecret } from "@/lib/crypto/secrets";
 import { AppError } from "@/lib/errors/app-error";
@@ -26,7 +24,8 @@ import { canonicalJson, generateKeyPair, type LicenceDocument, privateKeyFrom, u
 import { recordFeatureUsage } from "@/lib/licences/services/usage";
 import { getDb } from "@/lib/setup/bootstrap";
 import { defaultLicenceDocument, makeLicenceFile, TEST_LICENCE_KEYS } from "../fixtures/licence";
-import { makeLicence, makeSystem, makeUser, PASSWORD, uniqueName } from "../helpers/factories";
+import { type ErrorItem, supersystem, tokenOf } from "../helpers/api";
+import { makeLicence, makeSystem, makeUser, uniqueName } from "../helpers/factories";
 import { call } from "../helpers/http";
 
 // DESIGN.md "Licence file": the trusted issuer keys, read at call time
@@ -36,7 +35,6 @@ const MASK = "********";
 const UNKNOWN_UUID = "00000000-0000-4000-8000-000000000000";
 const DAY_MS = 86_400_000;
 
-type ErrorItem = { code: string; message: string; messageParameter: Record<string, string | number> | null };
 type Alert = { level: string; code: string; params: Record<string, string | number> };
 type FeatureJson = {
   id: string;
@@ -76,23 +74,6 @@ function dayFromNow(days: number): string {
 
 // ---------------------------------------------------------------------------------------------------------
 // sign-in
-
-function login(systemName: string, userName: string, password = PASSWORD) {
-  return call(loginPost, "/api/auth/login", { method: "POST", body: { systemName, userName, password } });
-}
-
-async function tokenOf(systemName: string, userName: string, password = PASSWORD): Promise<string> {
-  const res = await login(systemName, userName, password);
-  expect(res.status, JSON.stringify(res.json)).toBe(200);
-  return res.json.token as string;
-}
-
-async function supersystem() {
-  const db = await getDb();
-  const [row] = await db.select().from(systems).where(eq(systems.name, SUPERSYSTEM));
-  if (!row) throw new Error("Supersystem missing");
-  return row;
-}
 
 /** A signed-in user of the Supersystem with one admin-portal role. */
 async function adminToken(role: string) {

@@ -1,6 +1,5 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { POST as loginPost } from "@/app/api/auth/login/route";
 import { GET as getResetByName } from "@/app/api/users/[a]/[b]/password/reset/route";
 import { POST as postEmailChange } from "@/app/api/users/[a]/email/change/route";
 import { POST as postEmailViaLink } from "@/app/api/users/[a]/email/changeViaLink/route";
@@ -15,6 +14,7 @@ import { log } from "@/lib/log";
 import { getDb } from "@/lib/setup/bootstrap";
 import de from "@/messages/de-DE.json";
 import en from "@/messages/en-US.json";
+import { codes, login, tokenOf } from "../helpers/api";
 import { makeSystem, makeUser, PASSWORD, uniqueName } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { closedPort, firstLink, type ReceivedMail, startSmtp, type TestSmtpServer } from "../helpers/smtp";
@@ -26,8 +26,6 @@ const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 /** how long to wait before concluding that no mail comes */
 const QUIET_MS = 500;
 
-type ErrorItem = { code: string; message: string; messageParameter: Record<string, string | number> | null };
-
 let smtp: TestSmtpServer;
 
 beforeAll(async () => {
@@ -38,20 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await smtp?.close();
 });
-
-function codes(json: { errors: ErrorItem[] }): string[] {
-  return json.errors.map((e) => e.code);
-}
-
-function login(systemName: string, userName: string, password = PASSWORD) {
-  return call(loginPost, "/api/auth/login", { method: "POST", body: { systemName, userName, password } });
-}
-
-async function tokenOf(systemName: string, userName: string, password = PASSWORD): Promise<string> {
-  const res = await login(systemName, userName, password);
-  expect(res.status, JSON.stringify(res.json)).toBe(200);
-  return res.json.token as string;
-}
 
 function uniqueEmail(prefix = "mail"): string {
   return `${uniqueName(prefix)}@example.com`;

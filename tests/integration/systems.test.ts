@@ -6,7 +6,6 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { POST as loginPost } from "@/app/api/auth/login/route";
 import { DELETE as deleteSystemRoute, GET as getSystemRoute } from "@/app/api/systems/[a]/route";
 import { GET as getSystemByName } from "@/app/api/systems/name/[a]/route";
 import { GET as listSystemsRoute, POST as postSystem, PUT as putSystem } from "@/app/api/systems/route";
@@ -18,7 +17,8 @@ import { SUPERSYSTEM } from "@/lib/auth/permissions";
 import { openSecret } from "@/lib/crypto/secrets";
 import { getDb } from "@/lib/setup/bootstrap";
 import { systemFilesDir } from "@/lib/systems/services/delete-system";
-import { makeLicence, makeSystem, makeUser, PASSWORD, uniqueName } from "../helpers/factories";
+import { codes, login, supersystem, tokenOf } from "../helpers/api";
+import { makeLicence, makeSystem, makeUser, uniqueName } from "../helpers/factories";
 import { call } from "../helpers/http";
 
 const MASK = "********";
@@ -26,29 +26,7 @@ const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 // spec foundation §8 "Systems": the CSB login error
 const CSB_LOGIN_ERROR = "Error when logging on to the content-services backend";
 
-type ErrorItem = { code: string; message: string; messageParameter: Record<string, string | number> | null };
 type SystemJson = Record<string, unknown> & { id: string; name: string };
-
-function codes(json: { errors: ErrorItem[] }): string[] {
-  return json.errors.map((e) => e.code);
-}
-
-function login(systemName: string, userName: string, password = PASSWORD) {
-  return call(loginPost, "/api/auth/login", { method: "POST", body: { systemName, userName, password } });
-}
-
-async function tokenOf(systemName: string, userName: string, password = PASSWORD): Promise<string> {
-  const res = await login(systemName, userName, password);
-  expect(res.status, JSON.stringify(res.json)).toBe(200);
-  return res.json.token as string;
-}
-
-async function supersystem() {
-  const db = await getDb();
-  const [row] = await db.select().from(systems).where(eq(systems.name, SUPERSYSTEM));
-  if (!row) throw new Error("Supersystem missing");
-  return row;
-}
 
 /** A signed-in user of the Supersystem with one admin-portal role. */
 async function adminToken(role: string) {

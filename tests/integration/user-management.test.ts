@@ -1,48 +1,24 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { POST as loginPost } from "@/app/api/auth/login/route";
 import { GET as getUserNames } from "@/app/api/systems/[a]/userNames/route";
 import { GET as getSystemUsers } from "@/app/api/systems/[a]/users/route";
 import { POST as postResetLink } from "@/app/api/users/[a]/password/reset/route";
 import { DELETE as deleteUserRoute, GET as getUserRoute } from "@/app/api/users/[a]/route";
 import { PUT as putUser } from "@/app/api/users/route";
-import { auditTrail, sessions, systems, type User, users } from "@/db/schema";
+import { auditTrail, sessions, type User, users } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
-import { SUPERSYSTEM } from "@/lib/auth/permissions";
 import { AppError } from "@/lib/errors/app-error";
 import { getDb } from "@/lib/setup/bootstrap";
 import { ZUser } from "@/lib/users/schemas";
 import { deleteUser } from "@/lib/users/services/delete-user";
 import { updateUser } from "@/lib/users/services/update-user";
+import { codes, login, supersystem, tokenOf } from "../helpers/api";
 import { makeSystem, makeUser, PASSWORD, uniqueName } from "../helpers/factories";
 import { call } from "../helpers/http";
 
 const NEW_PASSWORD = "Fresh-Passw0rd";
 const WRONG_PASSWORD = "Wrong-Passw0rd";
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
-
-type ErrorItem = { code: string; message: string; messageParameter: Record<string, string | number> | null };
-
-function codes(json: { errors: ErrorItem[] }): string[] {
-  return json.errors.map((e) => e.code);
-}
-
-function login(systemName: string, userName: string, password = PASSWORD) {
-  return call(loginPost, "/api/auth/login", { method: "POST", body: { systemName, userName, password } });
-}
-
-async function tokenOf(systemName: string, userName: string, password = PASSWORD): Promise<string> {
-  const res = await login(systemName, userName, password);
-  expect(res.status, JSON.stringify(res.json)).toBe(200);
-  return res.json.token as string;
-}
-
-async function supersystem() {
-  const db = await getDb();
-  const [row] = await db.select().from(systems).where(eq(systems.name, SUPERSYSTEM));
-  if (!row) throw new Error("Supersystem missing");
-  return row;
-}
 
 /** A user of the Supersystem (type Super) with the given admin roles, and its token. */
 async function superUser(roles: User["roles"]) {

@@ -1,6 +1,5 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { POST as loginPost } from "@/app/api/auth/login/route";
 import { PUT as putLanguage } from "@/app/api/users/[a]/language/route";
 import { POST as postChangeRequired } from "@/app/api/users/[a]/password/changeRequired/route";
 import { GET as getUserRoles } from "@/app/api/users/[a]/roles/route";
@@ -9,11 +8,11 @@ import { GET as getAdminRoles } from "@/app/api/users/adminRoles/route";
 import { POST as postRegister } from "@/app/api/users/register/route";
 import { GET as getSystemRoles } from "@/app/api/users/systemRoles/route";
 import { GET as getFeatureFlags } from "@/app/api/v3/featureflags/route";
-import { auditTrail, systems, users } from "@/db/schema";
+import { auditTrail, users } from "@/db/schema";
 import { obfuscatePassword } from "@/lib/auth/obfuscation";
-import { SUPERSYSTEM } from "@/lib/auth/permissions";
 import { getStationId } from "@/lib/config/service-config";
 import { getDb } from "@/lib/setup/bootstrap";
+import { codes, type ErrorItem, login, supersystem, tokenOf } from "../helpers/api";
 import { makeSystem, makeUser, PASSWORD, uniqueName } from "../helpers/factories";
 import { call } from "../helpers/http";
 
@@ -33,29 +32,6 @@ const SPEC_SYSTEM_ROLES = [
   "MonitorUser",
   "Everybody",
 ];
-
-type ErrorItem = { code: string; message: string; messageParameter: Record<string, string | number> | null };
-
-function codes(json: { errors: ErrorItem[] }): string[] {
-  return json.errors.map((e) => e.code);
-}
-
-function login(systemName: string, userName: string, password = PASSWORD) {
-  return call(loginPost, "/api/auth/login", { method: "POST", body: { systemName, userName, password } });
-}
-
-async function tokenOf(systemName: string, userName: string, password = PASSWORD): Promise<string> {
-  const res = await login(systemName, userName, password);
-  expect(res.status, JSON.stringify(res.json)).toBe(200);
-  return res.json.token as string;
-}
-
-async function supersystem() {
-  const db = await getDb();
-  const [row] = await db.select().from(systems).where(eq(systems.name, SUPERSYSTEM));
-  if (!row) throw new Error("Supersystem missing");
-  return row;
-}
 
 /** A system with an Administrator (signed in) and a plain user. */
 async function tenant() {
