@@ -20,6 +20,25 @@ function secretChange(value: string | undefined): { keep: true } | { keep: false
   return { keep: false, sealed: value ? sealSecret(value) : null };
 }
 
+/** The plain columns of a system from the form; secrets are handled by the caller. */
+function plainColumns(input: SystemInput) {
+  const isCsb = input.type === "CSB";
+  return {
+    name: input.name,
+    description: input.description,
+    type: input.type,
+    isActive: input.isActive,
+    canReadGlobalResources: input.canReadGlobalResources,
+    activationCode: input.activationCode ?? null,
+    licenceId: input.licenceId || null,
+    derpcsUrl: input.derpcsUrl,
+    // a system that is not CSB keeps no CSB connection
+    csbUrl: isCsb ? input.csbUrl : null,
+    csbUser: isCsb ? input.csbUser : null,
+    csbSystem: isCsb ? input.csbSystem : null,
+  };
+}
+
 function auditValue(id: string, input: SystemInput) {
   const { ccsApiKey, csbPassword, ...rest } = input;
   return { ...rest, id, ccsApiKey: ccsApiKey ? "set" : undefined, csbPassword: csbPassword ? "set" : undefined };
@@ -57,19 +76,9 @@ export async function createSystem(db: Database, opts: { caller: Caller; input: 
     await assertLicenceExists(tx, input.licenceId);
     const values: NewSystem = {
       ...(input.id ? { id: input.id } : {}),
-      name: input.name,
-      description: input.description,
-      type: input.type,
-      isActive: input.isActive,
-      canReadGlobalResources: input.canReadGlobalResources,
-      activationCode: input.activationCode ?? null,
-      licenceId: input.licenceId || null,
-      derpcsUrl: input.derpcsUrl,
+      ...plainColumns(input),
       ccsApiKeyEnc: ccs.keep ? null : ccs.sealed,
-      csbUrl: input.type === "CSB" ? input.csbUrl : null,
-      csbUser: input.type === "CSB" ? input.csbUser : null,
       csbPasswordEnc: input.type === "CSB" && !csb.keep ? csb.sealed : null,
-      csbSystem: input.type === "CSB" ? input.csbSystem : null,
     };
     const [created] = await tx.insert(systems).values(values).onConflictDoNothing({ target: systems.id }).returning();
     if (!created) throw new AppError("InvalidId", { id: input.id ?? "" });
@@ -133,18 +142,8 @@ export async function updateSystem(db: Database, opts: { caller: Caller; input: 
     const [updated] = await tx
       .update(systems)
       .set({
-        name: input.name,
-        description: input.description,
-        type: input.type,
-        isActive: input.isActive,
-        canReadGlobalResources: input.canReadGlobalResources,
-        activationCode: input.activationCode ?? null,
-        licenceId: input.licenceId || null,
-        derpcsUrl: input.derpcsUrl,
+        ...plainColumns(input),
         ...(ccs.keep ? {} : { ccsApiKeyEnc: ccs.sealed }),
-        csbUrl: isCsb ? input.csbUrl : null,
-        csbUser: isCsb ? input.csbUser : null,
-        csbSystem: isCsb ? input.csbSystem : null,
         ...(isCsb ? (csb.keep ? {} : { csbPasswordEnc: csb.sealed }) : { csbPasswordEnc: null }),
         updatedAt: new Date(),
       })
