@@ -42,6 +42,13 @@ export function ensureBuild(force = false) {
     env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" },
   });
   if (res.status !== 0) throw new Error(`next build failed (${res.status ?? res.signal})`);
+  // as `npm run build` does: the PGlite template that spares a first start its initdb
+  const template = spawnSync(process.execPath, [path.join(root, "scripts", "pglite-template.mjs")], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NEXT_DIST_DIR: DIST_DIR },
+  });
+  if (template.status !== 0) throw new Error("scripts/pglite-template.mjs failed");
 }
 
 /**
