@@ -7,6 +7,7 @@ import { changeRequiredPasswordAction } from "@/app/(auth)/actions";
 import { FormErrors } from "@/components/auth/form-errors";
 import { Field } from "@/components/auth/login-form";
 import { useErrorText } from "@/components/shell/status-bar";
+import { useHydrated } from "@/components/shell/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { obfuscateInBrowser } from "@/lib/auth/obfuscate-browser";
@@ -29,6 +30,7 @@ export function ChangePasswordForm({
   const errorText = useErrorText();
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [pending, startTransition] = useTransition();
+  const hydrated = useHydrated();
   const form = useForm<Values>({ defaultValues: { newPassword: "", repeat: "" } });
   const [ruleErrors, setRuleErrors] = useState<string[]>([]);
 
@@ -48,7 +50,7 @@ export function ChangePasswordForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="change-password-form">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" data-testid="change-password-form">
       <FormErrors messages={[...ruleErrors, ...serverErrors]} />
       <p className="text-sm text-muted-foreground">{t("rules")}</p>
       <Field id="newPassword" label={t("newPassword")}>
@@ -57,7 +59,7 @@ export function ChangePasswordForm({
       <Field id="repeat" label={t("repeatPassword")}>
         <Input id="repeat" type="password" autoComplete="new-password" {...form.register("repeat")} />
       </Field>
-      <Button type="submit" className="w-full" disabled={pending}>
+      <Button type="submit" className="w-full" disabled={pending || !hydrated}>
         {t("submit")}
       </Button>
     </form>

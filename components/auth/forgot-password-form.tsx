@@ -8,6 +8,7 @@ import { forgotPasswordAction } from "@/app/(auth)/link-actions";
 import { FormErrors } from "@/components/auth/form-errors";
 import { Field } from "@/components/auth/login-form";
 import { useErrorText } from "@/components/shell/status-bar";
+import { useHydrated } from "@/components/shell/use-hydrated";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -22,6 +23,7 @@ export function ForgotPasswordForm({ systemName }: { systemName?: string }) {
   const [errors, setErrors] = useState<string[]>([]);
   const [sent, setSent] = useState(false);
   const [pending, startTransition] = useTransition();
+  const hydrated = useHydrated();
   const form = useForm<Values>({ defaultValues: { systemName: systemName ?? "", userName: "", email: "" } });
 
   const onSubmit = form.handleSubmit((v) => {
@@ -45,7 +47,7 @@ export function ForgotPasswordForm({ systemName }: { systemName?: string }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="forgot-password-form">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" data-testid="forgot-password-form">
       <p className="text-sm text-muted-foreground">{t("forgotIntro")}</p>
       <FormErrors messages={errors} />
       {sent && (
@@ -62,7 +64,7 @@ export function ForgotPasswordForm({ systemName }: { systemName?: string }) {
       <Field id="email" label={t("email")}>
         <Input id="email" type="email" autoComplete="email" {...form.register("email")} />
       </Field>
-      <Button type="submit" className="w-full" disabled={pending}>
+      <Button type="submit" className="w-full" disabled={pending || !hydrated}>
         {t("send")}
       </Button>
       <Link href="/login" className="block text-center text-sm text-primary underline underline-offset-4">

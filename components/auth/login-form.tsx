@@ -8,6 +8,7 @@ import { useForm } from "react-hook-form";
 import { loginAction } from "@/app/(auth)/actions";
 import { FormErrors } from "@/components/auth/form-errors";
 import { useErrorText } from "@/components/shell/status-bar";
+import { useHydrated } from "@/components/shell/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -31,6 +32,7 @@ export function LoginForm({ admin, fixedSystem, stationId, callbackUrl, showForg
   const errorText = useErrorText();
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [pending, startTransition] = useTransition();
+  const hydrated = useHydrated();
   const form = useForm<LoginInput>({
     resolver: zodResolver(ZLogin),
     defaultValues: { systemName: admin ? "Supersystem" : (fixedSystem ?? ""), userName: "", password: "" },
@@ -51,7 +53,7 @@ export function LoginForm({ admin, fixedSystem, stationId, callbackUrl, showForg
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="login-form">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" data-testid="login-form">
       <FormErrors messages={serverErrors} />
       {!admin && (
         <Field id="systemName" label={t("systemName")} error={fieldError("systemName")}>
@@ -83,7 +85,7 @@ export function LoginForm({ admin, fixedSystem, stationId, callbackUrl, showForg
           {...form.register("password")}
         />
       </Field>
-      <Button type="submit" className="w-full" disabled={pending}>
+      <Button type="submit" className="w-full" disabled={pending || !hydrated}>
         {t("submit")}
       </Button>
       <div className="flex justify-between text-sm">

@@ -8,6 +8,7 @@ import { changePasswordViaLinkAction, resetPasswordAction } from "@/app/(auth)/l
 import { FormErrors } from "@/components/auth/form-errors";
 import { Field } from "@/components/auth/login-form";
 import { useErrorText, useStatus } from "@/components/shell/status-bar";
+import { useHydrated } from "@/components/shell/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { passwordRuleFailures } from "@/lib/auth/password-policy";
@@ -24,6 +25,7 @@ export function NewPasswordForm(props: Props) {
   const { notify } = useStatus();
   const [errors, setErrors] = useState<string[]>([]);
   const [pending, startTransition] = useTransition();
+  const hydrated = useHydrated();
   const form = useForm<{ newPassword: string; repeat: string }>({ defaultValues: { newPassword: "", repeat: "" } });
 
   const onSubmit = form.handleSubmit((v) => {
@@ -47,7 +49,7 @@ export function NewPasswordForm(props: Props) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="new-password-form">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" data-testid="new-password-form">
       <FormErrors messages={errors} />
       <p className="text-sm text-muted-foreground">{tc("rules")}</p>
       <Field id="newPassword" label={t("newPassword")}>
@@ -56,7 +58,7 @@ export function NewPasswordForm(props: Props) {
       <Field id="repeat" label={t("repeatPassword")}>
         <Input id="repeat" type="password" autoComplete="new-password" {...form.register("repeat")} />
       </Field>
-      <Button type="submit" className="w-full" disabled={pending}>
+      <Button type="submit" className="w-full" disabled={pending || !hydrated}>
         {t("save")}
       </Button>
     </form>

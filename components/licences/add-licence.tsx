@@ -99,7 +99,7 @@ export function AddCloudLicence() {
         <DialogHeader>
           <DialogTitle>{t("addFromCloud")}</DialogTitle>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="cloud-licence-form">
+        <form method="post" onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="cloud-licence-form">
           <FormErrors messages={errors} />
           <Field id="csbUrl" label={t("csbUrl")}>
             <Input id="csbUrl" type="url" placeholder="https://" {...form.register("csbUrl")} />

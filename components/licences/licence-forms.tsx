@@ -51,6 +51,7 @@ export function LicenceEditForm({ licence, pool }: { licence: LicenceDto; pool: 
 
   return (
     <form
+      method="post"
       noValidate
       data-testid="licence-edit-form"
       onSubmit={(e) => {
@@ -141,6 +142,7 @@ export function CreateVirtualForm({ pool }: { pool: Option[] }) {
 
   return (
     <form
+      method="post"
       noValidate
       data-testid="create-virtual-form"
       onSubmit={(e) => {

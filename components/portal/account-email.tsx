@@ -51,7 +51,7 @@ export function AccountEmail({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid max-w-md gap-4" data-testid="account-email">
+    <form method="post" onSubmit={onSubmit} noValidate className="grid max-w-md gap-4" data-testid="account-email">
       <p className="text-sm text-muted-foreground">{current ? t("currentEmail", { email: current }) : t("noEmail")}</p>
       <FormErrors messages={errors} />
       <Field id="newEmail" label={t("newEmail")}>

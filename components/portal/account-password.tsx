@@ -60,7 +60,7 @@ export function AccountPassword({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid max-w-md gap-4" data-testid="account-password">
+    <form method="post" onSubmit={onSubmit} noValidate className="grid max-w-md gap-4" data-testid="account-password">
       <FormErrors messages={errors} />
       {byMail && <p className="text-sm text-muted-foreground">{t("passwordByMail")}</p>}
       <Field id="oldPassword" label={t("oldPassword")}>

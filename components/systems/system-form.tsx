@@ -96,7 +96,7 @@ export function SystemForm({ system, licences }: { system?: SystemDto; licences:
     value === "********" ? <p className="text-xs text-muted-foreground">{t("secretKept")}</p> : null;
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="system-form">
+    <form method="post" onSubmit={onSubmit} noValidate data-testid="system-form">
       <Card className="max-w-3xl">
         <CardContent className="grid gap-5">
           <FormErrors messages={errors} />

@@ -117,7 +117,7 @@ export function UserForm({ systemName, base, roles, types, user, stationId, obfu
     });
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="user-form">
+    <form method="post" onSubmit={onSubmit} noValidate data-testid="user-form">
       <Card className="max-w-3xl">
         <CardContent className="grid gap-5">
           <FormErrors messages={errors} />
