@@ -2,6 +2,10 @@ import { z } from "zod";
 
 /** The queues of the service and the payload each carries (validated by its processor). */
 export const QUEUES = {
+  jobs: {
+    name: "jobs",
+    payload: z.object({ jobId: z.number().int().positive(), priority: z.number().int().min(1).max(10).default(5) }),
+  },
   maintenance: {
     name: "maintenance",
     payload: z.object({ task: z.enum(["LoginMaintenance", "CsbLicenceUpdater"]) }),

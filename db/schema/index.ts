@@ -1,5 +1,7 @@
 export * from "./audit";
+export * from "./jobs";
 export * from "./licences";
+export * from "./projects";
 export * from "./scheduler";
 export * from "./sessions";
 export * from "./settings";

@@ -20,8 +20,15 @@ export type Contract = {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** a multipart/form-data body, read by the handler itself (documented here) */
+  form?: z.ZodObject;
   /** the 200 answer; absent means 204 No Content */
   response?: z.ZodType;
+  /**
+   * the portal's own uploads (with progress) may authenticate with the browser session instead of a
+   * bearer token; only same-origin requests (SameSite=Lax cookie, Origin checked)
+   */
+  session?: boolean;
   /** a bearer call a user with requiresPasswordChange may still make */
   allowWhilePasswordChangeRequired?: boolean;
   maxBodyBytes?: number;

@@ -40,6 +40,7 @@ export function openApiDocument() {
       ...(c.permission ? { description: `Requires permission ${c.permission}.` } : {}),
       requestParams: { ...(c.params ? { path: c.params } : {}), ...(c.query ? { query: c.query } : {}) },
       ...(c.body ? { requestBody: { required: true, content: { "application/json": { schema: c.body } } } } : {}),
+      ...(c.form ? { requestBody: { required: true, content: { "multipart/form-data": { schema: c.form } } } } : {}),
       responses: {
         ...(c.response
           ? { "200": { description: "OK", content: { "application/json": { schema: c.response } } } }

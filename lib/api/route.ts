@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
+import { decode } from "next-auth/jwt";
 import type { z } from "zod";
 import type { Database } from "@/db/client";
 import type { Caller } from "@/lib/auth/caller";
 import { hasPermission } from "@/lib/auth/permissions";
-import { callerFromToken, INVALID_TOKEN_HEADERS } from "@/lib/auth/sessions";
+import { SESSION_COOKIE, sessionSecret } from "@/lib/auth/session-cookie";
+import { callerFromToken, callerFromWebSession, INVALID_TOKEN_HEADERS } from "@/lib/auth/sessions";
 import { AppError } from "@/lib/errors/app-error";
 import { fromZodError, toEnvelope } from "@/lib/errors/envelope";
 import { log } from "@/lib/log";
@@ -88,6 +90,20 @@ async function readBody(req: NextRequest, limit: number): Promise<unknown> {
   }
 }
 
+/** The browser session of a same-origin request (contracts with `session`), or null. */
+async function callerFromSessionCookie(db: Database, req: NextRequest): Promise<Caller | null> {
+  const raw = req.cookies.get(SESSION_COOKIE)?.value;
+  if (!raw) return null;
+  // a change must come from a page of this site; a download (GET) changes nothing
+  if (req.method !== "GET") {
+    const origin = req.headers.get("origin");
+    const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+    if (!origin || !host || new URL(origin).host !== host) throw new AppError("AccessDenied");
+  }
+  const claims = (await decode({ token: raw, secret: sessionSecret() }).catch(() => null)) as { sid?: string } | null;
+  return claims?.sid ? callerFromWebSession(db, claims.sid) : null;
+}
+
 export function bearerToken(req: Request): string {
   const header = req.headers.get("authorization") ?? "";
   const match = /^Bearer\s+([A-Za-z0-9_-]{20,128})\s*$/i.exec(header);
@@ -137,7 +153,14 @@ export function route<const C extends Contract>(contract: C, handler: (ctx: Rout
         throw new AppError("ServiceUnavailable");
       });
       let caller: Caller | null = null;
-      if (contract.auth === "bearer" || (contract.auth === "optional" && req.headers.has("authorization"))) {
+      if (contract.session && !req.headers.has("authorization")) {
+        caller = await callerFromSessionCookie(db, req);
+        if (caller) setUser(caller.userId);
+      }
+      if (caller) {
+        if (caller.requiresPasswordChange) throw new AppError("PasswordChangeRequired");
+        if (contract.permission && !hasPermission(caller.roles, contract.permission)) throw new AppError("AccessDenied");
+      } else if (contract.auth === "bearer" || (contract.auth === "optional" && req.headers.has("authorization"))) {
         caller = await callerFromToken(db, bearerToken(req));
         setUser(caller.userId);
         if (caller.requiresPasswordChange && !contract.allowWhilePasswordChangeRequired) {

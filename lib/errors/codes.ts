@@ -110,6 +110,26 @@ export const ERROR_CODES = {
   LicenceExpired: { status: 400, message: "The licence has expired." },
   licence_error_upload_invalidDays: { status: 400, message: "The date stages must be whole numbers of days from 1 to {max}." },
   licence_error_upload_invalidPercent: { status: 400, message: "The counter stages must be whole percentages from 0 to 100." },
+  InvalidAuthKey: { status: 401, message: "The auth key is not valid." },
+  JobNoOrderFiles: { status: 400, message: "A job needs at least one order file." },
+  InvalidOrderFile: { status: 400, message: "The order file {name} is not valid: {reason}" },
+  InvalidFileName: { status: 400, message: "The file name {name} is not valid." },
+  ProjectNotFound: { status: 404, message: "The project was not found." },
+  MissingProject: { status: 400, message: "The job names no project." },
+  JobNotFound: { status: 404, message: "The job {id} was not found." },
+  InvalidJobId: { status: 400, message: "The job id {id} is not valid." },
+  InvalidMultipart: { status: 400, message: "Send the job as multipart/form-data with file parts and an optional meta part." },
+  missingName: { status: 400, message: "The project name is missing." },
+  missingSystemId: { status: 400, message: "The system id is missing." },
+  missingEsproject: { status: 400, message: "The project file is missing." },
+  projects_error_propertyKeyEmpty: { status: 400, message: "Every property needs a name." },
+  ProjectNameExists: { status: 409, message: "A project named {name} exists already in this system." },
+  ProjectVersionMismatch: {
+    status: 409,
+    message: "The project has changed meanwhile (version {current}, not {sent}). Reload and try again.",
+  },
+  projects_error_invalidFile: { status: 400, message: "The project file is not valid: {reason}" },
+  projects_error_tooLarge: { status: 413, message: "The project file unpacks to more than {limit} MB." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,4 +1,5 @@
 import { Queue, Worker } from "bullmq";
+import { jobRunnerIdle, startJobRunner, stopJobRunner, wakeJobRunner } from "@/lib/jobs/in-process-runner";
 import { log } from "@/lib/log";
 import { getDb } from "@/lib/setup/bootstrap";
 import { PROCESSORS } from "@/workers/processors";
@@ -44,12 +45,19 @@ async function runInProcess(name: QueueName, data: unknown): Promise<void> {
 
 /** Producers call this: BullMQ on Redis when REDIS_URL is set, else the in-process runner. */
 export async function enqueue<Q extends QueueName>(name: Q, payload: Payload<Q>): Promise<void> {
-  QUEUES[name].payload.parse(payload);
+  const data = QUEUES[name].payload.parse(payload);
   if (redisConnection()) {
-    await bullQueue(name).add(name, payload, { removeOnComplete: 1000, removeOnFail: 5000 });
+    // a job delivery retries while another worker still holds the job's lease (workers/processors/jobs.ts)
+    const jobOptions =
+      name === "jobs" && "priority" in data
+        ? { priority: 11 - data.priority, attempts: 30, backoff: { type: "fixed", delay: 5000 } }
+        : {};
+    await bullQueue(name).add(name, data, { removeOnComplete: 1000, removeOnFail: 5000, ...jobOptions });
     return;
   }
-  void runInProcess(name, payload);
+  // the in-process job runner claims from the database itself; a new job only wakes it
+  if (name === "jobs") return wakeJobRunner();
+  void runInProcess(name, data);
 }
 
 /**
@@ -65,6 +73,7 @@ export async function startScheduling(): Promise<void> {
     }
     return;
   }
+  startJobRunner();
   for (const s of SCHEDULES) {
     // the first run waits until the server has answered its first requests
     setTimeout(() => void runInProcess(s.queue, s.payload), 10_000).unref();
@@ -93,6 +102,8 @@ export function startWorkers(concurrency: number): Worker[] {
 /** Stops timers and closes queues (tests, shutdown). */
 export async function stopQueues(): Promise<void> {
   const h = holder();
+  stopJobRunner();
+  await jobRunnerIdle();
   for (const t of h.timers) clearInterval(t);
   h.timers = [];
   await Promise.all([...h.running]);

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { licences, type NewSystem, type NewUser, systems, users } from "@/db/schema";
+import { licences, type NewSystem, type NewUser, projects, systems, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/passwords";
+import { sealSecret } from "@/lib/crypto/secrets";
+import { hashToken } from "@/lib/crypto/tokens";
 import { ensureScheduler } from "@/lib/scheduler/internal-tasks";
 import { getDb } from "@/lib/setup/bootstrap";
 
@@ -51,4 +53,38 @@ export async function makeLicence(overrides: Partial<typeof licences.$inferInser
     .onConflictDoNothing()
     .returning();
   return row;
+}
+
+/** A project made directly in the database with the sample document classes (tests/fixtures/project.ts). */
+export async function makeProject(overrides: Partial<typeof projects.$inferInsert> & { systemId: string }) {
+  const db = await getDb();
+  const key = `key-${randomBytes(8).toString("hex")}`;
+  const [row] = await db
+    .insert(projects)
+    .values({
+      name: uniqueName("Project"),
+      documentClasses: [
+        {
+          name: "Invoice",
+          keywords: ["invoice", "amount due", "Rechnung"],
+          patterns: ["invoice\\s+(no|number)"],
+          fields: [
+            { name: "invoiceNumber", pattern: "invoice\\s+(?:no|number)[.:]?\\s*([A-Z0-9-]+)", type: "string" },
+            { name: "total", pattern: "total[:\\s]+(?:EUR|€|\\$)?\\s*([0-9.,]+)", type: "amount" },
+          ],
+        },
+        {
+          name: "Letter",
+          keywords: ["dear", "sincerely"],
+          patterns: ["yours\\s+sincerely"],
+          fields: [{ name: "subject", pattern: "subject[:\\s]+(.+)", type: "string" }],
+        },
+      ],
+      submissionKeyHash: hashToken(key),
+      submissionKeySealed: sealSecret(key),
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error("no project");
+  return { project: row, submissionKey: key };
 }

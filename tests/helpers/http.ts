@@ -9,6 +9,8 @@ export type CallOptions = {
   rawBody?: string;
   token?: string;
   headers?: Record<string, string>;
+  /** a multipart/form-data body */
+  form?: FormData;
 };
 
 /** Calls a route handler the way Next does: a NextRequest on http://localhost. */
@@ -18,7 +20,11 @@ export async function call(handler: Handler, path: string, options: CallOptions 
   let body: string | undefined = options.rawBody;
   if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
-  const req = new NextRequest(new URL(path, "http://localhost"), { method: options.method ?? "GET", headers, body });
+  const req = new NextRequest(new URL(path, "http://localhost"), {
+    method: options.method ?? "GET",
+    headers,
+    body: options.form ?? body,
+  });
   const res = await handler(req);
   const text = await res.text();
   let json: unknown;

@@ -267,8 +267,9 @@ describe("GET /api/openapi.json", () => {
     for (const c of contracts) {
       const op = doc.paths[c.path]?.[c.method.toLowerCase()];
       expect(op, `${c.method} ${c.path}`).toBeDefined();
-      if (c.body) {
-        const schema = op?.requestBody?.content?.["application/json"]?.schema;
+      if (c.body || c.form) {
+        const media = c.form ? "multipart/form-data" : "application/json";
+        const schema = op?.requestBody?.content?.[media]?.schema;
         expect(schema, `${c.method} ${c.path} body schema`).toBeDefined();
         expect(Object.keys(schema ?? {}).length, `${c.method} ${c.path} body schema`).toBeGreaterThan(0);
       } else {

@@ -1,0 +1,5 @@
+import { LOG_LEVELS } from "@/db/schema/jobs";
+import { logLevelsContract } from "@/lib/api/contracts";
+import { route } from "@/lib/api/route";
+
+export const GET = route(logLevelsContract, async () => [...LOG_LEVELS]);

@@ -1,0 +1,18 @@
+import { createJobContract } from "@/lib/api/contracts";
+import { jsonPart, readForm } from "@/lib/api/multipart";
+import { route } from "@/lib/api/route";
+import { JOB_LIMITS } from "@/lib/jobs/schemas";
+import { createJob, type OrderFile } from "@/lib/jobs/services/create-job";
+
+// multipart overhead on top of the files themselves
+const FORM_LIMIT = JOB_LIMITS.maxTotalBytes + 1024 * 1024;
+
+export const POST = route(createJobContract, async ({ db, caller, query, req }) => {
+  const form = await readForm(req, FORM_LIMIT);
+  const files: OrderFile[] = [];
+  for (const part of form.getAll("file")) {
+    if (typeof part === "string") continue;
+    files.push({ name: part.name, contentType: part.type, bytes: new Uint8Array(await part.arrayBuffer()) });
+  }
+  return createJob(db, { caller, submissionKey: query.auth, meta: await jsonPart(form, "meta"), files });
+});

@@ -1,0 +1,7 @@
+import { projectMetadataContract } from "@/lib/api/contracts";
+import { route } from "@/lib/api/route";
+import { renameProject } from "@/lib/projects/service";
+
+export const PUT = route(projectMetadataContract, ({ db, caller, params, body }) =>
+  renameProject(db, { caller, id: params.id, input: body }),
+);

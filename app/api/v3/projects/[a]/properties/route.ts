@@ -1,0 +1,7 @@
+import { projectPropertiesContract } from "@/lib/api/contracts";
+import { route } from "@/lib/api/route";
+import { saveProjectProperties } from "@/lib/projects/service";
+
+export const POST = route(projectPropertiesContract, ({ db, caller, params, body }) =>
+  saveProjectProperties(db, { caller, id: params.id, input: body }),
+);

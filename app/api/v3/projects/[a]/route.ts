@@ -1,0 +1,14 @@
+import { deleteProjectContract, getProjectContract } from "@/lib/api/contracts";
+import { route } from "@/lib/api/route";
+import { toProjectDto } from "@/lib/projects/queries";
+import { deleteProject, projectForCaller } from "@/lib/projects/service";
+
+// [a] is the project id (STACK.md: one dynamic name per level)
+export const GET = route(getProjectContract, async ({ db, caller, params }) => {
+  const { project, systemName } = await projectForCaller(db, caller, params.id);
+  return toProjectDto(project, systemName);
+});
+
+export const DELETE = route(deleteProjectContract, async ({ db, caller, params, body }) => {
+  await deleteProject(db, { caller, id: params.id, input: body });
+});

@@ -1,0 +1,10 @@
+import { regenerateSubmissionKeyContract, submissionKeyContract } from "@/lib/api/contracts";
+import { route } from "@/lib/api/route";
+import { regenerateSubmissionKey, submissionKeyOf } from "@/lib/projects/service";
+
+export const GET = route(submissionKeyContract, async ({ db, caller, params }) => ({
+  submissionKey: await submissionKeyOf(db, { caller, id: params.id }),
+}));
+export const POST = route(regenerateSubmissionKeyContract, async ({ db, caller, params }) => ({
+  submissionKey: await regenerateSubmissionKey(db, { caller, id: params.id }),
+}));

@@ -1,0 +1,116 @@
+import { sql } from "drizzle-orm";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { projects } from "./projects";
+import { systems } from "./systems";
+
+/** spec operations §3 "Job states" */
+export const JOB_STATES = ["Undefined", "New", "Waiting", "Assigned", "Processing", "Ready", "Error", "Removed"] as const;
+export type JobState = (typeof JOB_STATES)[number];
+export const LOG_LEVELS = ["Off", "Fatal", "Error", "Warn", "Info", "Debug", "Trace"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export type JobProperty = { name: string; value: string };
+
+/** spec operations §3 "Job". */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** SHA-256 of the job's own auth key (DESIGN.md "Job creation") */
+    authHash: text("auth_hash").notNull(),
+    systemId: uuid("system_id")
+      .notNull()
+      .references(() => systems.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    projectName: text("project_name").notNull(),
+    creatorId: uuid("creator_id"),
+    creator: text("creator").notNull().default(""),
+    state: text("state", { enum: JOB_STATES }).notNull().default("New"),
+    errorCode: text("error_code"),
+    errorMessage: text("error_message"),
+    logLevel: text("log_level", { enum: LOG_LEVELS }).notNull().default("Info"),
+    useDefaultLogLevel: boolean("use_default_log_level").notNull().default(true),
+    client: text("client").notNull().default(""),
+    clientInfo: text("client_info").notNull().default(""),
+    priority: integer("priority").notNull().default(5),
+    workerProcessId: text("worker_process_id"),
+    preventDelete: boolean("prevent_delete").notNull().default(false),
+    properties: jsonb("properties").$type<JobProperty[]>().notNull().default([]),
+    attempts: integer("attempts").notNull().default(0),
+    restarts: integer("restarts").notNull().default(0),
+    /** a claimed job whose lease has run out is taken again (a worker died) */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    created: timestamp("created", { withTimezone: true }).notNull().defaultNow(),
+    assigned: timestamp("assigned", { withTimezone: true }),
+    started: timestamp("started", { withTimezone: true }),
+    finished: timestamp("finished", { withTimezone: true }),
+    deleted: timestamp("deleted", { withTimezone: true }),
+  },
+  (t) => [
+    index("jobs_system_created_idx").on(t.systemId, t.created.desc()),
+    index("jobs_system_state_idx").on(t.systemId, t.state),
+    // the queue: waiting jobs by priority, then age
+    index("jobs_queue_idx").on(t.priority.desc(), t.created).where(sql`${t.state} = 'Waiting'`),
+    index("jobs_lease_idx").on(t.leaseUntil).where(sql`${t.state} in ('Assigned', 'Processing')`),
+  ],
+);
+
+export const JOB_FILE_KINDS = ["order", "work", "result"] as const;
+export type JobFileKind = (typeof JOB_FILE_KINDS)[number];
+
+/** spec operations §3 "File": name, contentType, size, isMultiPageFile; the bytes live under DATA_DIR/files. */
+export const jobFiles = pgTable(
+  "job_files",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    jobId: bigint("job_id", { mode: "number" })
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: JOB_FILE_KINDS }).notNull(),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    isMultiPage: boolean("is_multi_page").notNull().default(false),
+    /** relative to DATA_DIR/files */
+    path: text("path").notNull(),
+  },
+  (t) => [index("job_files_job_idx").on(t.jobId, t.kind)],
+);
+
+export const jobLogs = pgTable(
+  "job_logs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    jobId: bigint("job_id", { mode: "number" })
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    time: timestamp("time", { withTimezone: true }).notNull().defaultNow(),
+    level: text("level", { enum: LOG_LEVELS }).notNull(),
+    message: text("message").notNull(),
+  },
+  (t) => [index("job_logs_job_idx").on(t.jobId, t.id)],
+);
+
+/** What statistics will need of every processed job (documents, pages, bytes in and out, duration). */
+export const jobMetrics = pgTable(
+  "job_metrics",
+  {
+    jobId: bigint("job_id", { mode: "number" })
+      .primaryKey()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    systemId: uuid("system_id").notNull(),
+    projectId: uuid("project_id"),
+    documents: integer("documents").notNull(),
+    pages: integer("pages").notNull(),
+    bytesIn: bigint("bytes_in", { mode: "number" }).notNull(),
+    bytesOut: bigint("bytes_out", { mode: "number" }).notNull(),
+    ocrDocuments: integer("ocr_documents").notNull().default(0),
+    ocrPages: integer("ocr_pages").notNull().default(0),
+    durationMs: integer("duration_ms").notNull(),
+    success: boolean("success").notNull(),
+    finished: timestamp("finished", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("job_metrics_system_finished_idx").on(t.systemId, t.finished)],
+);
+
+export type Job = typeof jobs.$inferSelect;
+export type JobFile = typeof jobFiles.$inferSelect;

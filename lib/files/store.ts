@@ -1,0 +1,42 @@
+import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { dataDir } from "@/lib/config/env";
+
+/** DESIGN.md "files": everything under DATA_DIR/files (a shared volume across nodes). */
+export function filesRoot(): string {
+  return path.join(dataDir(), "files");
+}
+
+/** A relative path below the files root; refuses anything that would leave it. */
+export function resolveFile(relative: string): string {
+  const root = filesRoot();
+  const full = path.resolve(root, relative);
+  if (full !== root && !full.startsWith(root + path.sep)) throw new Error(`path escapes the file store: ${relative}`);
+  return full;
+}
+
+/** A file name as stored: no directories, no control characters, at most 200 characters. */
+export function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  const cleaned = base.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, "_").trim();
+  return (cleaned === "." || cleaned === ".." ? "_" : cleaned).slice(0, 200) || "file";
+}
+
+export async function writeStoredFile(relative: string, bytes: Uint8Array): Promise<void> {
+  const full = resolveFile(relative);
+  await mkdir(path.dirname(full), { recursive: true });
+  await writeFile(full, bytes);
+}
+
+export function readStoredFile(relative: string): Promise<Buffer> {
+  return readFile(resolveFile(relative));
+}
+
+export async function storedFileSize(relative: string): Promise<number> {
+  return (await stat(resolveFile(relative))).size;
+}
+
+export async function removeStored(relative: string): Promise<void> {
+  await rm(resolveFile(relative), { recursive: true, force: true });
+}

@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import {
+  type ClassRule,
+  classify,
+  compilePattern,
+  countMatches,
+  escapeRegExp,
+  InvalidPatternError,
+  scoreClass,
+} from "./classify";
+
+const invoice: ClassRule = { name: "Invoice", keywords: ["invoice", "total"], patterns: ["INV-\\d{4}-\\d{3}"] };
+const letter: ClassRule = { name: "Letter", keywords: ["dear", "sincerely"], patterns: [] };
+const rechnung: ClassRule = { name: "Rechnung", keywords: ["Rechnung", "Gesamtbetrag"], patterns: ["RE-\\d+"] };
+
+describe("scoreClass", () => {
+  const cases: [string, string, ClassRule, number][] = [
+    ["keyword once", "This invoice", { name: "A", keywords: ["invoice"], patterns: [] }, 1],
+    ["every keyword occurrence counts", "Invoice invoice INVOICE", { name: "A", keywords: ["invoice"], patterns: [] }, 3],
+    ["case-insensitive, Unicode", "GRÖSSE größe Größe", { name: "A", keywords: ["größe"], patterns: [] }, 2],
+    ["not inside a longer word", "Rechnungen Rechnungsnummer", { name: "A", keywords: ["Rechnung"], patterns: [] }, 0],
+    ["word boundary at punctuation", "(Rechnung), Rechnung. Rechnung-Nr", { name: "A", keywords: ["rechnung"], patterns: [] }, 3],
+    ["not after a digit", "2Rechnung", { name: "A", keywords: ["rechnung"], patterns: [] }, 0],
+    ["umlaut is a letter, not a boundary", "Gebühr Gebührä", { name: "A", keywords: ["gebühr"], patterns: [] }, 1],
+    ["decomposed and composed forms match", "Gebu\u0308hr", { name: "A", keywords: ["Gebühr"], patterns: [] }, 1],
+    ["multi-word keyword", "Sehr geehrte Damen und Herren", { name: "A", keywords: ["sehr geehrte"], patterns: [] }, 1],
+    [
+      "regex characters in keywords are literal",
+      "costs (net) a.b 1+1 c*d",
+      { name: "A", keywords: ["(net)", "a.b", "1+1", "c*d"], patterns: [] },
+      4,
+    ],
+    ["a dot keyword does not match any character", "axb", { name: "A", keywords: ["a.b"], patterns: [] }, 0],
+    ["empty and blank keywords are ignored", "anything", { name: "A", keywords: ["", "  "], patterns: [] }, 0],
+    ["keyword with surrounding spaces is trimmed", "the invoice", { name: "A", keywords: [" invoice "], patterns: [] }, 1],
+    ["pattern match counts 2", "INV-2024-001", { name: "A", keywords: [], patterns: ["INV-\\d{4}-\\d{3}"] }, 2],
+    [
+      "every pattern match counts",
+      "inv-2024-001 and INV-2025-002",
+      { name: "A", keywords: [], patterns: ["INV-\\d{4}-\\d{3}"] },
+      4,
+    ],
+    ["patterns are case-insensitive and Unicode", "STRAßE Straße", { name: "A", keywords: [], patterns: ["stra\\p{L}e"] }, 4],
+    ["zero-length pattern counts nothing and ends", "abc", { name: "A", keywords: [], patterns: ["x*"] }, 0],
+    ["lookahead-only pattern is zero-length", "invoice", { name: "A", keywords: [], patterns: ["(?=invoice)"] }, 0],
+    ["pattern matching empty and non-empty", "aa b a", { name: "A", keywords: [], patterns: ["a*"] }, 4],
+    ["pattern valid only without u flag", "Nr-1", { name: "A", keywords: [], patterns: ["Nr\\-1"] }, 2],
+    ["keywords plus patterns", "Invoice INV-2024-001 total", invoice, 4],
+  ];
+  it.each(cases)("%s", (_name, text, rule, expected) => {
+    expect(scoreClass(text.normalize("NFC"), rule)).toBe(expected);
+  });
+});
+
+describe("classify", () => {
+  const cases: [string, string, ClassRule[], { className: string; confidence: number; scores: Record<string, number> }][] = [
+    ["no classes", "Invoice", [], { className: "Unknown", confidence: 0, scores: {} }],
+    ["no hits", "Hello world", [invoice, letter], { className: "Unknown", confidence: 0, scores: { Invoice: 0, Letter: 0 } }],
+    ["empty text", "", [invoice], { className: "Unknown", confidence: 0, scores: { Invoice: 0 } }],
+    [
+      "one class only hit",
+      "Invoice INV-2024-001",
+      [invoice, letter],
+      { className: "Invoice", confidence: 1, scores: { Invoice: 3, Letter: 0 } },
+    ],
+    [
+      "share of all scores, three decimals",
+      "Dear customer, invoice INV-2024-001, total 5. Sincerely",
+      [invoice, letter],
+      { className: "Invoice", confidence: 0.667, scores: { Invoice: 4, Letter: 2 } },
+    ],
+    [
+      "tie: the first class wins",
+      "invoice dear",
+      [invoice, letter],
+      { className: "Invoice", confidence: 0.5, scores: { Invoice: 1, Letter: 1 } },
+    ],
+    [
+      "tie in the other order",
+      "invoice dear",
+      [letter, invoice],
+      { className: "Letter", confidence: 0.5, scores: { Letter: 1, Invoice: 1 } },
+    ],
+    [
+      "three classes, thirds",
+      "invoice dear rechnung",
+      [invoice, letter, rechnung],
+      { className: "Invoice", confidence: 0.333, scores: { Invoice: 1, Letter: 1, Rechnung: 1 } },
+    ],
+    [
+      "German document",
+      "Rechnung RE-42\nSehr geehrte Damen und Herren,\nGesamtbetrag 5 €",
+      [invoice, rechnung],
+      { className: "Rechnung", confidence: 1, scores: { Invoice: 0, Rechnung: 4 } },
+    ],
+    [
+      "a class named twice counts as one",
+      "invoice dear",
+      [invoice, letter, { name: "Invoice", keywords: ["dear"], patterns: [] }],
+      { className: "Invoice", confidence: 0.667, scores: { Invoice: 2, Letter: 1 } },
+    ],
+    [
+      "class names that are object keys",
+      "x",
+      [
+        { name: "__proto__", keywords: ["x"], patterns: [] },
+        { name: "constructor", keywords: [], patterns: [] },
+      ],
+      { className: "__proto__", confidence: 1, scores: JSON.parse('{"__proto__": 1, "constructor": 0}') },
+    ],
+  ];
+  it.each(cases)("%s", (_name, text, classes, expected) => {
+    const result = classify(text, classes);
+    expect(result.className).toBe(expected.className);
+    expect(result.confidence).toBe(expected.confidence);
+    expect(Object.entries(result.scores)).toEqual(Object.entries(expected.scores));
+  });
+
+  it("reports an invalid pattern with its class", () => {
+    expect(() => classify("x", [{ name: "Broken", keywords: [], patterns: ["(unclosed"] }])).toThrow(InvalidPatternError);
+    expect(() => classify("x", [{ name: "Broken", keywords: [], patterns: ["(unclosed"] }])).toThrow(/document class "Broken"/);
+  });
+
+  it("counts thousands of matches quickly", () => {
+    const text = "invoice ".repeat(20_000);
+    const started = performance.now();
+    expect(classify(text, [invoice]).scores.Invoice).toBe(20_000);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe("regex helpers", () => {
+  it("escapes every syntax character and stays valid in u mode", () => {
+    const special = "a.b*c+d?e^f$g{h}i(j)k|l[m]n\\o/p-q";
+    const regex = new RegExp(`^${escapeRegExp(special)}$`, "u");
+    expect(regex.test(special)).toBe(true);
+  });
+
+  it("compiles with u and falls back without it", () => {
+    expect(compilePattern("\\p{L}+", "g", "x").flags).toBe("gu");
+    expect(compilePattern("a\\-b", "g", "x").flags).toBe("g");
+  });
+
+  it("counts with a non-global regex too", () => {
+    expect(countMatches("a a a", /a/)).toBe(3);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * DESIGN.md "Processing a job": a document's class from the project's document classes. Keywords match
+ * case-insensitively on word boundaries, patterns are case-insensitive regular expressions; score =
+ * keyword hits + 2 × pattern hits; the best class with a score above 0 wins (ties: the first in order),
+ * else "Unknown"; confidence = the winner's share of all scores.
+ */
+
+export type ClassRule = { name: string; keywords: readonly string[]; patterns: readonly string[] };
+export type Classification = {
+  /** "Unknown" when no class scores above 0 */
+  className: string;
+  /** the winner's share of the sum of all scores, 0..1, three decimals (0 for "Unknown") */
+  confidence: number;
+  /** every class's score */
+  scores: Record<string, number>;
+};
+
+export const UNKNOWN_CLASS = "Unknown";
+export const KEYWORD_WEIGHT = 1;
+export const PATTERN_WEIGHT = 2;
+
+/** letters, digits and combining marks: what a keyword must not touch on either side */
+const WORD_CHAR = "[\\p{L}\\p{N}\\p{M}]";
+
+export function escapeRegExp(text: string): string {
+  // the syntax characters only: "u" mode refuses any other escape (such as \-)
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** a user's pattern that does not compile */
+export class InvalidPatternError extends Error {
+  readonly pattern: string;
+
+  constructor(pattern: string, owner: string, cause: unknown) {
+    super(
+      `The pattern /${pattern}/ of ${owner} is not a valid regular expression: ${cause instanceof Error ? cause.message : String(cause)}`,
+      {
+        cause,
+      },
+    );
+    this.name = "InvalidPatternError";
+    this.pattern = pattern;
+  }
+}
+
+/**
+ * Compiles a project's pattern with the given flags plus "u" (Unicode: \p{…}, astral characters).
+ * Patterns written for engines without Unicode mode (`\-` outside a class, `[\w-.]`) are a syntax error
+ * with "u": those compile without it rather than fail the job.
+ */
+export function compilePattern(pattern: string, flags: string, owner: string): RegExp {
+  try {
+    return new RegExp(pattern, `${flags}u`);
+  } catch (unicodeError) {
+    try {
+      return new RegExp(pattern, flags);
+    } catch {
+      throw new InvalidPatternError(pattern, owner, unicodeError);
+    }
+  }
+}
+
+/** the number of non-empty matches (a zero-length match, e.g. of /x*\/, counts nothing; matchAll moves past it) */
+export function countMatches(text: string, regex: RegExp): number {
+  const global = regex.global ? regex : new RegExp(regex.source, `${regex.flags}g`);
+  let count = 0;
+  for (const match of text.matchAll(global)) if (match[0].length > 0) count++;
+  return count;
+}
+
+export function keywordRegExp(keyword: string): RegExp {
+  const escaped = escapeRegExp(keyword.normalize("NFC"));
+  return new RegExp(`(?<!${WORD_CHAR})${escaped}(?!${WORD_CHAR})`, "giu");
+}
+
+function round3(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
+
+/** a class's score: each keyword occurrence counts 1, each pattern match 2 */
+export function scoreClass(text: string, rule: ClassRule): number {
+  let score = 0;
+  for (const keyword of rule.keywords) {
+    if (keyword.trim() === "") continue;
+    score += KEYWORD_WEIGHT * countMatches(text, keywordRegExp(keyword.trim()));
+  }
+  for (const pattern of rule.patterns) {
+    if (pattern === "") continue;
+    score += PATTERN_WEIGHT * countMatches(text, compilePattern(pattern, "gi", `document class "${rule.name}"`));
+  }
+  return score;
+}
+
+export function classify(text: string, documentClasses: readonly ClassRule[]): Classification {
+  // the same letters may be composed or decomposed (ä or a + ¨): compare both in composed form
+  const normalized = text.normalize("NFC");
+  // a Map, not an object: a class may be named "constructor" or "__proto__"
+  const scores = new Map<string, number>();
+  for (const rule of documentClasses) {
+    // a class defined twice counts as one, with the rules of both
+    scores.set(rule.name, (scores.get(rule.name) ?? 0) + scoreClass(normalized, rule));
+  }
+  let best: string | undefined;
+  let bestScore = 0;
+  let total = 0;
+  for (const [name, score] of scores) {
+    total += score;
+    if (score > bestScore) {
+      best = name;
+      bestScore = score;
+    }
+  }
+  const record = Object.fromEntries(scores);
+  if (best === undefined) return { className: UNKNOWN_CLASS, confidence: 0, scores: record };
+  return { className: best, confidence: round3(bestScore / total), scores: record };
+}

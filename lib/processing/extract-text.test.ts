@@ -1,0 +1,305 @@
+import { existsSync, realpathSync, statSync } from "node:fs";
+import path from "node:path";
+import { type Browser, chromium, type Page } from "@playwright/test";
+import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { detectType } from "./detect";
+import {
+  DocumentProcessingError,
+  extractText,
+  languageDataDir,
+  ocrLangPath,
+  terminateOcr,
+  tiffDirectories,
+  tiffPages,
+} from "./extract-text";
+
+const OCR_TIMEOUT = 60_000;
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+// ------------------------------------------------------------------------------------------ fixtures
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  page = await browser.newPage({ viewport: { width: 1000, height: 320 } });
+});
+
+afterAll(async () => {
+  await terminateOcr();
+  await browser?.close();
+});
+
+function html(lines: string[]): string {
+  const body = lines.map((l) => `<div>${l}</div>`).join("");
+  return `<html><body style="margin:40px;background:#fff;color:#000;font:40px/1.4 'DejaVu Sans',Arial,sans-serif">${body}</body></html>`;
+}
+
+async function screenshot(lines: string[], type: "png" | "jpeg"): Promise<Uint8Array> {
+  await page.setContent(html(lines));
+  return new Uint8Array(await page.screenshot({ type, quality: type === "jpeg" ? 90 : undefined }));
+}
+
+/** 8-bit grey pixels of the lines drawn on a canvas */
+async function greyPixels(lines: string[]): Promise<{ width: number; height: number; grey: Uint8Array }> {
+  const { width, height, base64 } = await page.evaluate((text: string[]) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 1000;
+    canvas.height = 100 + text.length * 60;
+    const ctx = canvas.getContext("2d")!;
+    ctx.fillStyle = "#fff";
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.fillStyle = "#000";
+    ctx.font = "40px sans-serif";
+    for (const [i, line] of text.entries()) ctx.fillText(line, 40, 80 + i * 60);
+    const rgba = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    let binary = "";
+    for (let i = 0; i < rgba.length; i += 4) binary += String.fromCharCode(rgba[i]!);
+    return { width: canvas.width, height: canvas.height, base64: btoa(binary) };
+  }, lines);
+  return { width, height, grey: new Uint8Array(Buffer.from(base64, "base64")) };
+}
+
+/** an uncompressed 8-bit greyscale TIFF (little endian) with one directory per page */
+function greyTiff(pages: { width: number; height: number; grey: Uint8Array }[]): Uint8Array {
+  const entries = 9;
+  const ifdSize = 2 + entries * 12 + 4;
+  const size = 8 + pages.reduce((n, p) => n + p.grey.length + (p.grey.length % 2) + ifdSize, 0);
+  const out = new Uint8Array(size);
+  const view = new DataView(out.buffer);
+  out.set([0x49, 0x49, 0x2a, 0x00]);
+  let offset = 8;
+  let previousNext = 4;
+  for (const p of pages) {
+    const pixels = offset;
+    out.set(p.grey, pixels);
+    offset += p.grey.length + (p.grey.length % 2);
+    view.setUint32(previousNext, offset, true);
+    view.setUint16(offset, entries, true);
+    const tags: [number, number, number][] = [
+      [256, 4, p.width], // ImageWidth, LONG
+      [257, 4, p.height], // ImageLength
+      [258, 3, 8], // BitsPerSample, SHORT
+      [259, 3, 1], // Compression: none
+      [262, 3, 1], // PhotometricInterpretation: BlackIsZero
+      [273, 4, pixels], // StripOffsets
+      [277, 3, 1], // SamplesPerPixel
+      [278, 4, p.height], // RowsPerStrip
+      [279, 4, p.grey.length], // StripByteCounts
+    ];
+    tags.forEach(([tag, type, value], i) => {
+      const at = offset + 2 + i * 12;
+      view.setUint16(at, tag, true);
+      view.setUint16(at + 2, type, true);
+      view.setUint32(at + 4, 1, true);
+      if (type === 3) view.setUint16(at + 8, value, true);
+      else view.setUint32(at + 8, value, true);
+    });
+    previousNext = offset + 2 + entries * 12;
+    view.setUint32(previousNext, 0, true);
+    offset += ifdSize;
+  }
+  return out;
+}
+
+async function twoPagePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const first = doc.addPage([595, 842]);
+  first.drawText("INVOICE No. INV-2024-001", { x: 50, y: 780, size: 18, font });
+  first.drawText("Date: 15.03.2025", { x: 50, y: 750, size: 12, font });
+  const second = doc.addPage([595, 842]);
+  second.drawText("Total: 1,234.56 EUR", { x: 50, y: 780, size: 12, font });
+  return doc.save();
+}
+
+// ---------------------------------------------------------------------------------------------- text
+
+describe("text", () => {
+  it.each([
+    ["UTF-8", utf8("Größe: 3 m²\nZeile 2"), "Größe: 3 m²\nZeile 2"],
+    ["UTF-8 with BOM", new Uint8Array([0xef, 0xbb, 0xbf, ...utf8("Rechnung")]), "Rechnung"],
+    ["UTF-16 LE with BOM", new Uint8Array([0xff, 0xfe, 0x52, 0x00, 0xe4, 0x00]), "Rä"],
+    ["UTF-16 BE with BOM", new Uint8Array([0xfe, 0xff, 0x00, 0x52, 0x00, 0xe4]), "Rä"],
+    ["CSV", utf8("Nr;Betrag\n1;12,50\n"), "Nr;Betrag\n1;12,50\n"],
+    ["JSON", utf8('{"invoice":"INV-1"}'), '{"invoice":"INV-1"}'],
+    ["XML", utf8("<?xml version='1.0'?><a>ä</a>"), "<?xml version='1.0'?><a>ä</a>"],
+  ])("decodes %s", async (_name, bytes, expected) => {
+    expect(detectType(bytes)).toBe("text");
+    expect(await extractText(bytes, "text", {})).toEqual({ text: expected, pages: 1, isMultiPage: false, method: "text" });
+  });
+
+  it("decodes windows-1252 bytes the name declared text", async () => {
+    const bytes = new Uint8Array([0x47, 0x72, 0xf6, 0xdf, 0x65, 0x3b, 0x80]);
+    expect(detectType(bytes, "x.csv")).toBe("text");
+    expect((await extractText(bytes, "text")).text).toBe("Größe;€");
+  });
+
+  it("refuses bytes that are not text", async () => {
+    await expect(extractText(new Uint8Array([1, 0, 2, 0]), "text")).rejects.toMatchObject({ code: "UnreadableDocument" });
+  });
+});
+
+// ----------------------------------------------------------------------------------------------- PDF
+
+describe("PDF", () => {
+  it("joins the pages' text with form feeds and counts them", async () => {
+    const bytes = await twoPagePdf();
+    expect(detectType(bytes)).toBe("pdf");
+    const result = await extractText(bytes, "pdf");
+    expect(result).toMatchObject({ pages: 2, isMultiPage: true, method: "pdf" });
+    const pages = result.text.split("\f");
+    expect(pages).toHaveLength(2);
+    expect(pages[0]).toContain("INVOICE No. INV-2024-001");
+    expect(pages[0]).toContain("Date: 15.03.2025");
+    expect(pages[1]).toContain("Total: 1,234.56 EUR");
+  });
+
+  it("leaves the caller's bytes intact", async () => {
+    const bytes = await twoPagePdf();
+    const copy = new Uint8Array(bytes);
+    await extractText(bytes, "pdf");
+    expect(bytes.byteLength).toBe(copy.byteLength);
+    expect(Buffer.from(bytes).equals(Buffer.from(copy))).toBe(true);
+  });
+
+  it("returns empty text for pages without a text layer (no OCR)", async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage().drawRectangle({ x: 50, y: 50, width: 200, height: 100, color: rgb(0, 0, 0) });
+    doc.addPage();
+    const result = await extractText(await doc.save(), "pdf");
+    expect(result).toEqual({ text: "\f", pages: 2, isMultiPage: true, method: "pdf" });
+  });
+
+  it("reports a broken PDF as unreadable", async () => {
+    const error = await extractText(utf8("%PDF-1.7\nthis is not a pdf"), "pdf").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DocumentProcessingError);
+    expect(error).toMatchObject({ code: "UnreadableDocument", message: expect.stringMatching(/^The PDF could not be read/) });
+  });
+});
+
+// ------------------------------------------------------------------------------------------- unknown
+
+describe("unknown types", () => {
+  it("throws a clear error", async () => {
+    const error = await extractText(new Uint8Array([0, 1, 2]), "unknown").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DocumentProcessingError);
+    expect(error).toMatchObject({
+      code: "UnsupportedDocumentType",
+      message: expect.stringContaining('Unsupported document type "unknown"'),
+    });
+  });
+});
+
+// ----------------------------------------------------------------------------------------------- OCR
+
+describe("OCR language data", () => {
+  it("is read from the installed packages, never from a URL", () => {
+    for (const code of ["eng", "deu"]) {
+      const dir = languageDataDir(code);
+      expect(path.isAbsolute(dir)).toBe(true);
+      expect(dir).toContain(path.join("node_modules", "@tesseract.js-data", code));
+      expect(statSync(path.join(dir, `${code}.traineddata.gz`)).size).toBeGreaterThan(500_000);
+    }
+    const combined = ocrLangPath(["eng", "deu"]);
+    expect(combined).not.toMatch(/^[a-z]+:\/\//i);
+    for (const code of ["eng", "deu"]) {
+      const file = path.join(combined, `${code}.traineddata.gz`);
+      expect(existsSync(file)).toBe(true);
+      expect(realpathSync(file)).toBe(realpathSync(path.join(languageDataDir(code), `${code}.traineddata.gz`)));
+    }
+    expect(ocrLangPath(["deu"])).toBe(languageDataDir("deu"));
+  });
+
+  it("names a language that is not installed", async () => {
+    await expect(extractText(new Uint8Array(8), "png", { ocrLanguages: ["xyz"] })).rejects.toMatchObject({
+      code: "OcrLanguageMissing",
+      message: expect.stringContaining("@tesseract.js-data/xyz"),
+    });
+    await expect(extractText(new Uint8Array(8), "png", { ocrLanguages: ["../eng"] })).rejects.toMatchObject({
+      code: "OcrLanguageMissing",
+    });
+    await expect(extractText(new Uint8Array(8), "png", { ocrLanguages: [] })).rejects.toMatchObject({
+      code: "OcrLanguageMissing",
+    });
+  });
+});
+
+describe("OCR", () => {
+  it(
+    "reads a JPEG",
+    async () => {
+      const jpeg = await screenshot(["INVOICE No. INV-2024-001", "Total: 1,234.56"], "jpeg");
+      expect(detectType(jpeg)).toBe("jpeg");
+      const result = await extractText(jpeg, "jpeg");
+      expect(result).toMatchObject({ pages: 1, isMultiPage: false, method: "ocr" });
+      expect(result.text).toContain("INV-2024-001");
+      expect(result.text).toContain("1,234.56");
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
+    "reads every page of a multi-page TIFF",
+    async () => {
+      const tiff = greyTiff([await greyPixels(["Page one: INVOICE"]), await greyPixels(["Page two: Total 99.00"])]);
+      expect(detectType(tiff)).toBe("tiff");
+      expect(tiffDirectories(tiff).offsets).toHaveLength(2);
+      const result = await extractText(tiff, "tiff");
+      expect(result).toMatchObject({ pages: 2, isMultiPage: true, method: "ocr" });
+      const [one, two] = result.text.split("\f");
+      expect(one).toMatch(/Page one: INVOICE/);
+      expect(two).toMatch(/Page two: Total 99\.00/);
+    },
+    OCR_TIMEOUT,
+  );
+
+  it("reports a broken image as unreadable and keeps the worker usable", { timeout: OCR_TIMEOUT }, async () => {
+    const broken = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5, 6, 7, 8]);
+    await expect(extractText(broken, "png")).rejects.toMatchObject({
+      code: "UnreadableDocument",
+      message: "The PNG image could not be read: Error attempting to read image.",
+    });
+    const png = await screenshot(["Still working"], "png");
+    expect((await extractText(png, "png")).text).toContain("Still working");
+  });
+
+  it("starts a new worker after terminateOcr", { timeout: OCR_TIMEOUT }, async () => {
+    const png = await screenshot(["Hello World"], "png");
+    await terminateOcr();
+    expect((await extractText(png, "png", { ocrLanguages: ["eng"] })).text).toContain("Hello World");
+  });
+});
+
+describe("TIFF pages", () => {
+  it("makes one TIFF per directory, each pointing at its page", () => {
+    const blank = { width: 2, height: 2, grey: new Uint8Array(4).fill(255) };
+    const tiff = greyTiff([blank, blank, blank]);
+    const { offsets } = tiffDirectories(tiff);
+    expect(offsets).toHaveLength(3);
+    const pages = [...tiffPages(tiff)];
+    expect(pages).toHaveLength(3);
+    pages.forEach((p, i) => {
+      const dirs = tiffDirectories(p);
+      expect(dirs.offsets).toEqual([offsets[i]]);
+    });
+    // the input is not changed
+    expect(tiffDirectories(tiff).offsets).toEqual(offsets);
+  });
+
+  it("keeps a single-page or broken TIFF whole and survives a directory loop", () => {
+    const single = greyTiff([{ width: 1, height: 1, grey: new Uint8Array([0]) }]);
+    expect([...tiffPages(single)]).toEqual([single]);
+    const broken = new Uint8Array([0x49, 0x49, 0x2a, 0x00, 0xff, 0xff, 0, 0]);
+    expect([...tiffPages(broken)]).toEqual([broken]);
+    const looped = greyTiff([{ width: 1, height: 1, grey: new Uint8Array([0]) }]);
+    const { nextPointers, offsets } = tiffDirectories(looped);
+    new DataView(looped.buffer).setUint32(nextPointers[0]!, offsets[0]!, true);
+    expect(tiffDirectories(looped).offsets).toHaveLength(1);
+  });
+});

@@ -1,0 +1,203 @@
+import { type Browser, chromium } from "@playwright/test";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DocumentProcessingError, terminateOcr } from "./extract-text";
+import { type DocumentClassDefinition, processDocument } from "./process-document";
+
+const OCR_TIMEOUT = 60_000;
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+const documentClasses: DocumentClassDefinition[] = [
+  {
+    name: "Invoice",
+    keywords: ["invoice", "total", "amount due"],
+    patterns: ["INV-\\d{4}-\\d{3}"],
+    fields: [
+      { name: "invoiceNumber", pattern: "(INV-\\d{4}-\\d{3})", type: "string" },
+      { name: "total", pattern: "Total:?\\s*([^\\n]+)", type: "amount" },
+      { name: "date", pattern: "Date:?\\s*([^\\n]+)", type: "date" },
+    ],
+  },
+  {
+    name: "Rechnung",
+    keywords: ["Rechnung", "Gesamtbetrag", "Rechnungsnummer"],
+    patterns: ["RE-\\d{4}-\\d{3}"],
+    fields: [
+      { name: "rechnungsnummer", pattern: "(RE-\\d{4}-\\d{3})", type: "string" },
+      { name: "betrag", pattern: "Gesamtbetrag:?\\s*([^\\n]+)", type: "amount" },
+      { name: "datum", pattern: "Datum:?\\s*([^\\n]+)", type: "date" },
+    ],
+  },
+  {
+    name: "Letter",
+    keywords: ["dear", "sincerely", "sehr geehrte", "mit freundlichen grüßen"],
+    patterns: [],
+    fields: [{ name: "subject", pattern: "Subject:\\s*(.+)", type: "string" }],
+  },
+];
+const project = { documentClasses };
+
+const invoiceText = `ACME Ltd.
+INVOICE No. INV-2024-001
+Date: 2025-03-15
+Amount due within 14 days.
+Total: 1,234.56 EUR`;
+
+const letterText = `Dear Ms Smith,
+Subject: Our meeting next week
+thank you for your letter. We look forward to meeting you.
+Sincerely,
+John Doe`;
+
+// -------------------------------------------------------------------------------------------- texts
+
+describe("text documents", () => {
+  it("classifies an invoice and extracts its fields", async () => {
+    const doc = await processDocument({ fileName: "invoice.txt", bytes: utf8(invoiceText), project });
+    expect(doc).toEqual({
+      file: "invoice.txt",
+      type: "text",
+      pages: 1,
+      text: invoiceText,
+      className: "Invoice",
+      confidence: 1,
+      fields: { invoiceNumber: "INV-2024-001", total: 1234.56, date: "2025-03-15" },
+      method: "text",
+    });
+  });
+
+  it("classifies a letter", async () => {
+    const doc = await processDocument({ fileName: "letter.txt", bytes: utf8(letterText), project });
+    expect(doc).toMatchObject({ className: "Letter", confidence: 1, fields: { subject: "Our meeting next week" } });
+  });
+
+  it("mixed content: the share of all scores", async () => {
+    const doc = await processDocument({ fileName: "mixed.txt", bytes: utf8(`${letterText}\n${invoiceText}`), project });
+    // Invoice: invoice, total, amount due (3) + 2 × pattern = 5; Letter: dear, sincerely = 2
+    expect(doc).toMatchObject({ className: "Invoice", confidence: 0.714 });
+  });
+
+  it("an unclassifiable text is Unknown without fields", async () => {
+    const doc = await processDocument({ fileName: "note.txt", bytes: utf8("Shopping list: milk, bread"), project });
+    expect(doc).toMatchObject({ className: "Unknown", confidence: 0, fields: {}, type: "text", method: "text" });
+  });
+
+  it("a project without classes classifies nothing", async () => {
+    const doc = await processDocument({ fileName: "invoice.txt", bytes: utf8(invoiceText), project: { documentClasses: [] } });
+    expect(doc).toMatchObject({ className: "Unknown", confidence: 0, fields: {} });
+  });
+
+  it.each([
+    ["CSV", "invoices.csv", "Invoice;Total;Date\nINV-2024-001;1.234,56;15.03.2025\n"],
+    ["JSON", "invoice.json", JSON.stringify({ invoice: "INV-2024-001", Total: "1,234.56", Date: "15.03.2025" })],
+    [
+      "XML",
+      "invoice.xml",
+      '<?xml version="1.0" encoding="UTF-8"?>\n<Invoice>\n<Number>INV-2024-001</Number>\n<Total>1234.56</Total>\n<Date>03/15/2025</Date>\n</Invoice>',
+    ],
+  ])("reads %s as text", async (_name, fileName, content) => {
+    const classes: DocumentClassDefinition[] = [
+      {
+        name: "Invoice",
+        keywords: ["invoice"],
+        patterns: ["INV-\\d{4}-\\d{3}"],
+        fields: [
+          { name: "number", pattern: "(INV-\\d{4}-\\d{3})", type: "string" },
+          { name: "date", pattern: "(\\d{2}[./]\\d{2}[./]\\d{4})", type: "date" },
+        ],
+      },
+    ];
+    const doc = await processDocument({ fileName, bytes: utf8(content), project: { documentClasses: classes } });
+    expect(doc).toMatchObject({ type: "text", method: "text", pages: 1, text: content, className: "Invoice" });
+    expect(doc.fields).toMatchObject({ number: "INV-2024-001", date: "2025-03-15" });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------- PDF
+
+describe("PDF", () => {
+  it("reads a 2-page PDF, classifies it and extracts its fields", async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const first = pdf.addPage([595, 842]);
+    first.drawText("ACME Ltd.", { x: 50, y: 790, size: 12, font });
+    first.drawText("INVOICE No. INV-2024-001", { x: 50, y: 760, size: 18, font });
+    first.drawText("Date: 15.03.2025", { x: 50, y: 730, size: 12, font });
+    const second = pdf.addPage([595, 842]);
+    second.drawText("Total: 1.234,56 EUR", { x: 50, y: 790, size: 12, font });
+    const bytes = await pdf.save();
+
+    const doc = await processDocument({ fileName: "scan.pdf", bytes, project });
+    expect(doc).toMatchObject({ file: "scan.pdf", type: "pdf", pages: 2, method: "pdf", className: "Invoice", confidence: 1 });
+    expect(doc.text.split("\f")).toHaveLength(2);
+    expect(doc.text).toContain("INVOICE No. INV-2024-001");
+    expect(doc.text.split("\f")[1]).toContain("Total: 1.234,56 EUR");
+    expect(doc.fields).toEqual({ invoiceNumber: "INV-2024-001", total: 1234.56, date: "2025-03-15" });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------- OCR
+
+describe("images (OCR)", () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
+  });
+
+  afterAll(async () => {
+    await terminateOcr();
+    await browser?.close();
+  });
+
+  async function renderPng(lines: string[]): Promise<Uint8Array> {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 80 + lines.length * 60 } });
+    const body = lines.map((l) => `<div>${l}</div>`).join("");
+    await page.setContent(`<body style="margin:30px;background:#fff;color:#000;font:40px/1.4 sans-serif">${body}</body>`);
+    const png = new Uint8Array(await page.screenshot({ type: "png" }));
+    await page.close();
+    return png;
+  }
+
+  it("reads an English invoice PNG", { timeout: OCR_TIMEOUT }, async () => {
+    const png = await renderPng(["INVOICE No. INV-2024-001", "Total: 1,234.56", "Date: 2025-03-15"]);
+    const doc = await processDocument({ fileName: "invoice.png", bytes: png, project });
+    expect(doc).toMatchObject({ type: "png", method: "ocr", pages: 1, className: "Invoice" });
+    expect(doc.fields.invoiceNumber).toBe("INV-2024-001");
+    expect(doc.fields).toEqual({ invoiceNumber: "INV-2024-001", total: 1234.56, date: "2025-03-15" });
+  });
+
+  it("reads a German invoice PNG with the German language data", { timeout: OCR_TIMEOUT }, async () => {
+    const png = await renderPng([
+      "Rechnung Nr. RE-2025-042",
+      "Sehr geehrte Damen und Herren,",
+      "Gesamtbetrag: 1.234,56 €",
+      "Datum: 3. März 2025",
+    ]);
+    const doc = await processDocument({ fileName: "rechnung.png", bytes: png, project, ocrLanguages: ["deu"] });
+    expect(doc.text).toContain("Sehr geehrte");
+    expect(doc.text).toContain("März");
+    expect(doc).toMatchObject({ type: "png", method: "ocr", pages: 1, className: "Rechnung" });
+    expect(doc.fields).toEqual({ rechnungsnummer: "RE-2025-042", betrag: 1234.56, datum: "2025-03-03" });
+  });
+});
+
+// ------------------------------------------------------------------------------------------ failures
+
+describe("unreadable files", () => {
+  it("rejects unknown bytes with a DocumentProcessingError", async () => {
+    const error = await processDocument({ fileName: "blob.bin", bytes: new Uint8Array([0, 159, 146, 150, 0, 1]), project }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(DocumentProcessingError);
+    expect(error).toMatchObject({ code: "UnsupportedDocumentType" });
+  });
+
+  it("an empty text file is an empty, unknown document", async () => {
+    const doc = await processDocument({ fileName: "empty.txt", bytes: new Uint8Array(0), project });
+    expect(doc).toMatchObject({ type: "text", pages: 1, text: "", className: "Unknown", fields: {} });
+  });
+});

@@ -1,0 +1,53 @@
+import { type ClassRule, classify } from "./classify";
+import { type DocumentType, detectType } from "./detect";
+import { type ExtractionMethod, extractText } from "./extract-text";
+import { extractFields, type FieldRule, type FieldValue } from "./fields";
+
+/** a project's document class as project.json has it (DESIGN.md "Project file") */
+export type DocumentClassDefinition = ClassRule & { fields?: readonly FieldRule[] };
+
+export type ProcessDocumentInput = {
+  fileName: string;
+  bytes: Uint8Array;
+  project: { documentClasses: readonly DocumentClassDefinition[] };
+  /** tesseract language codes for images (default eng + deu) */
+  ocrLanguages?: string[];
+};
+
+/** one document's entry of result.json, plus its text (a work file) and how it was read */
+export type ProcessedDocument = {
+  file: string;
+  type: DocumentType;
+  pages: number;
+  text: string;
+  className: string;
+  confidence: number;
+  /** the winning class's fields ({} for "Unknown") */
+  fields: Record<string, FieldValue>;
+  method: ExtractionMethod;
+};
+
+/**
+ * DESIGN.md "Processing a job" for one order file: type from the bytes, text (PDF text layer, OCR or
+ * the text itself), class, and the fields of that class. Throws DocumentProcessingError for a file
+ * that cannot be read and InvalidPatternError for a project pattern that does not compile.
+ */
+export async function processDocument(input: ProcessDocumentInput): Promise<ProcessedDocument> {
+  const { fileName, bytes, project } = input;
+  const type = detectType(bytes, fileName);
+  const extracted = await extractText(bytes, type, { ocrLanguages: input.ocrLanguages });
+  const { className, confidence } = classify(extracted.text, project.documentClasses);
+  // no class won (confidence 0): no fields, even if a class happens to be named "Unknown"
+  const winner = confidence > 0 ? project.documentClasses.filter((c) => c.name === className) : [];
+  const fieldRules = winner.flatMap((c) => c.fields ?? []);
+  return {
+    file: fileName,
+    type,
+    pages: extracted.pages,
+    text: extracted.text,
+    className,
+    confidence,
+    fields: extractFields(extracted.text, fieldRules),
+    method: extracted.method,
+  };
+}

@@ -1,0 +1,252 @@
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { GET as getFile } from "@/app/api/jobs/[a]/files/[b]/[c]/route";
+import { GET as getJob } from "@/app/api/jobs/[a]/route";
+import { POST as postJob } from "@/app/api/jobs/route";
+import { jobLogs, jobMetrics, jobs } from "@/db/schema";
+import { patchServiceConfig } from "@/lib/config/service-config";
+import { claimJob } from "@/lib/jobs/claim";
+import { processNextJob } from "@/lib/jobs/process";
+import { stopQueues } from "@/lib/queue";
+import { getDb } from "@/lib/setup/bootstrap";
+import { codes, tokenOf } from "../helpers/api";
+import { makeLicence, makeProject, makeSystem, makeUser } from "../helpers/factories";
+import { call } from "../helpers/http";
+
+const INVOICE = "INVOICE\nInvoice No. INV-2024-001\nAmount due\nTotal: EUR 1.234,56\nDate: 2025-03-15\n";
+const LETTER = "Dear Mrs Smith,\nSubject: Your order\nthank you for your letter.\nYours sincerely\nJohn";
+
+afterAll(async () => {
+  await stopQueues();
+});
+
+function order(files: { name: string; text: string; type?: string }[], meta?: unknown) {
+  const form = new FormData();
+  for (const f of files) form.append("file", new File([f.text], f.name, { type: f.type ?? "text/plain" }));
+  if (meta !== undefined) form.append("meta", JSON.stringify(meta));
+  return form;
+}
+
+async function setup(roles = ["JobCreator"]) {
+  const system = await makeSystem();
+  const user = await makeUser({ systemId: system.id, roles });
+  const { project, submissionKey } = await makeProject({ systemId: system.id });
+  return { system, user, project, submissionKey, token: await tokenOf(system.name, user.name) };
+}
+
+/** Runs the queue in this process until it is empty (the in-process runner's claim + processor). */
+async function drain() {
+  const db = await getDb();
+  while (await processNextJob(db, { workerId: "test-worker" })) {
+    // each round claims and runs one job
+  }
+}
+
+describe("POST /api/jobs", () => {
+  it("a JobCreator posts text documents; the job ends Ready with result.json and the extracted text", async () => {
+    const { project, token } = await setup();
+    const res = await call(postJob, "/api/jobs", {
+      method: "POST",
+      token,
+      form: order(
+        [
+          { name: "invoice.txt", text: INVOICE },
+          { name: "letter.txt", text: LETTER },
+        ],
+        { projectName: project.name.toUpperCase(), client: "erp", priority: 7 },
+      ),
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ state: "Waiting", project: project.name, client: "erp", priority: 7 });
+    expect(res.json.orderFiles.map((f: { name: string }) => f.name)).toEqual(["invoice.txt", "letter.txt"]);
+    expect(res.json.auth).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    await drain();
+    const job = await call(getJob, `/api/jobs/${res.json.id}?auth=${res.json.auth}`);
+    expect(job.status).toBe(200);
+    expect(job.json.state).toBe("Ready");
+    expect(job.json.resultFiles.map((f: { name: string }) => f.name)).toEqual(["result.json"]);
+    expect(job.json.workFiles.map((f: { name: string }) => f.name).sort()).toEqual(["invoice.txt.txt", "letter.txt.txt"]);
+
+    const result = await call(getFile, `/api/jobs/${res.json.id}/files/result/result.json?auth=${res.json.auth}`);
+    expect(result.status).toBe(200);
+    const docs = result.json.documents as { file: string; class: string; fields: Record<string, unknown>; pages: number }[];
+    expect(docs.find((d) => d.file === "invoice.txt")).toMatchObject({
+      class: "Invoice",
+      pages: 1,
+      fields: { invoiceNumber: "INV-2024-001", total: 1234.56 },
+    });
+    expect(docs.find((d) => d.file === "letter.txt")).toMatchObject({ class: "Letter", fields: { subject: "Your order" } });
+    const text = await call(getFile, `/api/jobs/${res.json.id}/files/work/invoice.txt.txt?auth=${res.json.auth}`);
+    expect(text.text).toContain("INV-2024-001");
+
+    const db = await getDb();
+    const [metrics] = await db.select().from(jobMetrics).where(eq(jobMetrics.jobId, res.json.id));
+    expect(metrics).toMatchObject({ documents: 2, pages: 2, success: true });
+    expect(metrics?.bytesIn).toBe(Buffer.byteLength(INVOICE) + Buffer.byteLength(LETTER));
+    expect(await db.select().from(jobLogs).where(eq(jobLogs.jobId, res.json.id))).not.toHaveLength(0);
+  });
+
+  it("takes the project's submission key instead of a token; a wrong key is 401 InvalidAuthKey", async () => {
+    const { submissionKey, project } = await setup();
+    const ok = await call(postJob, `/api/jobs?auth=${submissionKey}`, {
+      method: "POST",
+      form: order([{ name: "a.txt", text: INVOICE }]),
+    });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.json.project).toBe(project.name);
+    const bad = await call(postJob, "/api/jobs?auth=wrong-key", {
+      method: "POST",
+      form: order([{ name: "a.txt", text: INVOICE }]),
+    });
+    expect(bad.status).toBe(401);
+    expect(codes(bad.json)).toEqual(["InvalidAuthKey"]);
+  });
+
+  it("refuses users without JobCreator or ManageJobs, foreign projects, no files, no project and bad meta", async () => {
+    const { project, token } = await setup(["MonitorUser"]);
+    expect(
+      (
+        await call(postJob, "/api/jobs", {
+          method: "POST",
+          token,
+          form: order([{ name: "a.txt", text: "x" }], { projectId: project.id }),
+        })
+      ).status,
+    ).toBe(403);
+    const other = await setup();
+    const foreign = await call(postJob, "/api/jobs", {
+      method: "POST",
+      token: other.token,
+      form: order([{ name: "a.txt", text: "x" }], { projectId: project.id }),
+    });
+    expect(foreign.status).toBe(404);
+    expect(codes(foreign.json)).toEqual(["ProjectNotFound"]);
+    const none = await call(postJob, "/api/jobs", {
+      method: "POST",
+      token: other.token,
+      form: order([], { projectId: other.project.id }),
+    });
+    expect(codes(none.json)).toEqual(["JobNoOrderFiles"]);
+    const noProject = await call(postJob, "/api/jobs", {
+      method: "POST",
+      token: other.token,
+      form: order([{ name: "a.txt", text: "x" }]),
+    });
+    expect(codes(noProject.json)).toEqual(["MissingProject"]);
+    const badMeta = await call(postJob, "/api/jobs", {
+      method: "POST",
+      token: other.token,
+      form: order([{ name: "a.txt", text: "x" }], { projectId: other.project.id, priority: 11 }),
+    });
+    expect(badMeta.status).toBe(400);
+    const notMultipart = await call(postJob, "/api/jobs", {
+      method: "POST",
+      token: other.token,
+      body: { projectId: other.project.id },
+    });
+    expect(codes(notMultipart.json)).toEqual(["InvalidMultipart"]);
+    expect((await call(postJob, "/api/jobs", { method: "POST", form: order([{ name: "a.txt", text: "x" }]) })).status).toBe(401);
+  });
+});
+
+describe("reading a job", () => {
+  it("its auth key or a job manager of its system read it; others get 404", async () => {
+    const { project, token, system } = await setup();
+    const created = await call(postJob, "/api/jobs", {
+      method: "POST",
+      token,
+      form: order([{ name: "a.txt", text: INVOICE }], { projectId: project.id }),
+    });
+    const id = created.json.id as number;
+    expect((await call(getJob, `/api/jobs/${id}?auth=${created.json.auth}`)).status).toBe(200);
+    expect((await call(getJob, `/api/jobs/${id}?auth=nope`)).status).toBe(404);
+    const manager = await makeUser({ systemId: system.id, roles: ["JobManager"] });
+    expect((await call(getJob, `/api/jobs/${id}`, { token: await tokenOf(system.name, manager.name) })).status).toBe(200);
+    const stranger = await setup(["JobManager"]);
+    expect((await call(getJob, `/api/jobs/${id}`, { token: stranger.token })).status).toBe(404);
+    expect((await call(getJob, `/api/jobs/${id}`)).status).toBe(401);
+    expect((await call(getJob, "/api/jobs/abc", { token })).status).toBe(400);
+    const missingFile = await call(getFile, `/api/jobs/${id}/files/order/nope.txt?auth=${created.json.auth}`);
+    expect(missingFile.status).toBe(404);
+  });
+});
+
+describe("the queue", () => {
+  it("claims by priority, then age; a claim is taken once; an expired lease is taken again and its late result refused", async () => {
+    const db = await getDb();
+    const { project, token } = await setup();
+    const post = (priority: number) =>
+      call(postJob, "/api/jobs", {
+        method: "POST",
+        token,
+        form: order([{ name: "a.txt", text: INVOICE }], { projectId: project.id, priority }),
+      });
+    await drain();
+    const low = (await post(2)).json.id as number;
+    const high = (await post(9)).json.id as number;
+    const first = await claimJob(db, { workerId: "w1" });
+    expect(first?.job.id).toBe(high);
+    const second = await claimJob(db, { workerId: "w2" });
+    expect(second?.job.id).toBe(low);
+    expect(await claimJob(db, { workerId: "w3" })).toBeNull();
+
+    // w1 "dies": its lease runs out, w3 takes the job again and finishes it; w1's late end is refused
+    await db
+      .update(jobs)
+      .set({ leaseUntil: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, high));
+    const again = await processNextJob(db, { workerId: "w3" });
+    expect(again).toEqual({ jobId: high, outcome: "Ready" });
+    const { runClaimedJob } = await import("@/lib/jobs/process");
+    if (!first) throw new Error("no claim");
+    expect(await runClaimedJob(db, first)).toBe("lost");
+    const [row] = await db.select().from(jobs).where(eq(jobs.id, high));
+    expect(row).toMatchObject({ state: "Ready", workerProcessId: "w3", attempts: 2 });
+    await db
+      .update(jobs)
+      .set({ leaseUntil: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, low));
+    await drain();
+  });
+
+  it("maintenance mode stops claiming without a restart", async () => {
+    const db = await getDb();
+    const { project, token } = await setup();
+    await drain();
+    const created = await call(postJob, "/api/jobs", {
+      method: "POST",
+      token,
+      form: order([{ name: "a.txt", text: INVOICE }], { projectId: project.id }),
+    });
+    await patchServiceConfig(db, { isMaintenanceModeEnabled: true });
+    try {
+      expect(await processNextJob(db, { workerId: "w" })).toBeNull();
+    } finally {
+      await patchServiceConfig(db, { isMaintenanceModeEnabled: false });
+    }
+    expect(await processNextJob(db, { workerId: "w" })).toEqual({ jobId: created.json.id, outcome: "Ready" });
+  });
+
+  it("a job beyond the system's licence limit ends in Error with LicenceLimitReached", async () => {
+    const db = await getDb();
+    const licence = await makeLicence({ features: [{ id: "Pages", status: "Limited", limit: 1, expiration: null }] });
+    const system = await makeSystem({ licenceId: licence?.id });
+    const user = await makeUser({ systemId: system.id, roles: ["JobCreator"] });
+    const { project } = await makeProject({ systemId: system.id });
+    const token = await tokenOf(system.name, user.name);
+    await drain();
+    const post = () =>
+      call(postJob, "/api/jobs", {
+        method: "POST",
+        token,
+        form: order([{ name: "a.txt", text: INVOICE }], { projectId: project.id }),
+      });
+    const one = (await post()).json.id as number;
+    expect(await processNextJob(db, { workerId: "w" })).toEqual({ jobId: one, outcome: "Ready" });
+    const two = (await post()).json.id as number;
+    expect(await processNextJob(db, { workerId: "w" })).toEqual({ jobId: two, outcome: "Error" });
+    const [row] = await db.select().from(jobs).where(eq(jobs.id, two));
+    expect(row).toMatchObject({ state: "Error", errorCode: "LicenceLimitReached" });
+  });
+});
