@@ -1,6 +1,7 @@
 import os from "node:os";
 import { getServiceConfig } from "@/lib/config/service-config";
 import { log } from "@/lib/log";
+import { terminateOcr } from "@/lib/processing/extract-text";
 import { startScheduling, startWorkers } from "@/lib/queue";
 import { redisConnection } from "@/lib/queue/redis";
 import { ensureReady } from "@/lib/setup/bootstrap";
@@ -25,6 +26,7 @@ async function main() {
   const stop = async (signal: string) => {
     log.info({ signal }, "worker stopping");
     await Promise.all(workers.map((w) => w.close()));
+    await terminateOcr();
     await redisConnection()?.quit();
     process.exit(0);
   };

@@ -42,3 +42,35 @@ describe(`queue (${process.env.REDIS_URL ? "BullMQ on Redis" : "in-process runne
     await expect(enqueue("maintenance", { task: "Bogus" } as never)).rejects.toThrow();
   });
 });
+
+describe(`jobs through the ${process.env.REDIS_URL ? "BullMQ workers" : "in-process runner"}`, () => {
+  it("a posted job is processed to Ready without anyone calling the processor", async () => {
+    const { POST: postJob } = await import("@/app/api/jobs/route");
+    const { GET: getJob } = await import("@/app/api/jobs/[a]/route");
+    const { makeProject } = await import("../helpers/factories");
+    const { tokenOf } = await import("../helpers/api");
+    const { call } = await import("../helpers/http");
+    const { startJobRunner, stopJobRunner } = await import("@/lib/jobs/in-process-runner");
+    const system = await makeSystem();
+    const user = await makeUser({ systemId: system.id, roles: ["JobCreator"] });
+    const { project } = await makeProject({ systemId: system.id });
+    const workers = redisConnection() ? startWorkers(2) : [];
+    if (!redisConnection()) startJobRunner();
+    try {
+      const form = new FormData();
+      form.append("file", new File(["Invoice No. Q-7\nTotal: 12.50"], "q.txt", { type: "text/plain" }));
+      form.append("meta", JSON.stringify({ projectId: project.id }));
+      const created = await call(postJob, "/api/jobs", { method: "POST", token: await tokenOf(system.name, user.name), form });
+      expect(created.status, created.text).toBe(200);
+      let state = "";
+      await until(async () => {
+        state = (await call(getJob, `/api/jobs/${created.json.id}?auth=${created.json.auth}`)).json.state;
+        return state === "Ready" || state === "Error";
+      }, 30_000);
+      expect(state).toBe("Ready");
+    } finally {
+      stopJobRunner();
+      await Promise.all(workers.map((w) => w.close()));
+    }
+  });
+});
