@@ -19,6 +19,8 @@ export type Contract = {
   permission?: Permission;
   params?: z.ZodObject;
   query?: z.ZodObject;
+  /** query parameter names compared case-insensitively (the schema names them in lower case) */
+  queryCaseInsensitive?: boolean;
   body?: z.ZodType;
   /** a multipart/form-data body, read by the handler itself (documented here) */
   form?: z.ZodObject;

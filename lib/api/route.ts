@@ -146,8 +146,6 @@ export async function instrumented(
 export function route<const C extends Contract>(contract: C, handler: (ctx: RouteContext<C>) => Promise<unknown>) {
   return (req: NextRequest): Promise<Response> =>
     instrumented(req, async (requestId, setUser) => {
-      const params = contract.params ? parseWith(contract.params, pathParams(contract.path, req.nextUrl.pathname)) : undefined;
-      const query = contract.query ? parseWith(contract.query, Object.fromEntries(req.nextUrl.searchParams)) : undefined;
       const { db } = await ensureReady().catch((err: unknown) => {
         log.error({ requestId, err }, "database not ready");
         throw new AppError("ServiceUnavailable");
@@ -168,6 +166,16 @@ export function route<const C extends Contract>(contract: C, handler: (ctx: Rout
         }
         if (contract.permission && !hasPermission(caller.roles, contract.permission)) throw new AppError("AccessDenied");
       }
+      const params = contract.params ? parseWith(contract.params, pathParams(contract.path, req.nextUrl.pathname)) : undefined;
+      const rawQuery = Object.fromEntries(req.nextUrl.searchParams);
+      const query = contract.query
+        ? parseWith(
+            contract.query,
+            contract.queryCaseInsensitive
+              ? Object.fromEntries(Object.entries(rawQuery).map(([k, v]) => [k.toLowerCase(), v]))
+              : rawQuery,
+          )
+        : undefined;
       const body = contract.body
         ? parseWith(contract.body, await readBody(req, contract.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
         : undefined;

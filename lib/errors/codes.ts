@@ -130,6 +130,9 @@ export const ERROR_CODES = {
   },
   projects_error_invalidFile: { status: 400, message: "The project file is not valid: {reason}" },
   projects_error_tooLarge: { status: 413, message: "The project file unpacks to more than {limit} MB." },
+  InvalidJobState: { status: 409, message: "The job {id} cannot do this in state {state}." },
+  jobMonitor_text_delete_locked: { status: 409, message: "The job {id} is protected against deletion." },
+  InvalidJobUpdate: { status: 400, message: "The change of the job is not valid: {reason}" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -250,3 +250,98 @@ describe("the queue", () => {
     expect(row).toMatchObject({ state: "Error", errorCode: "LicenceLimitReached" });
   });
 });
+
+describe("the job list and job changes", () => {
+  it("searches by the parameters of spec operations §3, sorts, pages, and hides removed jobs", async () => {
+    const { GET: searchRoute } = await import("@/app/api/v3/systems/[a]/jobs/route");
+    const { GET: oldList } = await import("@/app/api/systems/[a]/jobs/route");
+    const { DELETE: deleteJob, PATCH: patchJob } = await import("@/app/api/jobs/[a]/route");
+    const { PATCH: patchMany, DELETE: deleteMany } = await import("@/app/api/jobs/route");
+    const { system, project, user } = await setup(["JobManager"]);
+    const token = await tokenOf(system.name, user.name);
+    const ids: number[] = [];
+    for (const [client, priority] of [
+      ["alpha", 3],
+      ["beta", 8],
+      ["alphabet", 5],
+    ] as const) {
+      const res = await call(postJob, "/api/jobs", {
+        method: "POST",
+        token,
+        form: order([{ name: "a.txt", text: INVOICE }], { projectId: project.id, client, priority }),
+      });
+      ids.push(res.json.id);
+    }
+    const search = (q: string) => call(searchRoute, `/api/v3/systems/${system.id}/jobs?${q}`, { token });
+    expect((await search("")).json.totalCount).toBe(3);
+    expect((await search("client=alpha")).json.items.map((j: { id: number }) => j.id).sort()).toEqual([ids[0], ids[2]].sort());
+    expect((await search("orderBy=Priority:DESC")).json.items.map((j: { priority: number }) => j.priority)).toEqual([8, 5, 3]);
+    expect((await search("state=Waiting,Ready&pageSize=2&page=1")).json).toMatchObject({
+      totalCount: 3,
+      items: [expect.any(Object)],
+    });
+    expect((await search("state=Bogus")).status).toBe(400);
+    expect((await search(`id=${ids[1]}`)).json.items[0].client).toBe("beta");
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await search(`createdStart=${encodeURIComponent(future)}`)).json.totalCount).toBe(0);
+
+    // a waiting job cannot be removed or restarted; once Ready it can; a protected one cannot be removed
+    expect((await call(deleteJob, `/api/jobs/${ids[0]}`, { method: "DELETE", token })).status).toBe(409);
+    await drain();
+    const locked = await call(patchJob, `/api/jobs/${ids[0]}`, { method: "PATCH", token, body: { preventDeletion: true } });
+    expect(locked.json.preventDelete).toBe(true);
+    const refused = await call(deleteJob, `/api/jobs/${ids[0]}`, { method: "DELETE", token });
+    expect(codes(refused.json)).toEqual(["jobMonitor_text_delete_locked"]);
+    expect((await call(deleteJob, `/api/jobs/${ids[1]}`, { method: "DELETE", token })).status).toBe(204);
+    expect((await search("")).json.totalCount).toBe(2);
+    expect((await search("includeDeleted=true")).json.totalCount).toBe(3);
+    expect(
+      (await call(oldList, `/api/systems/${system.id}/jobs?count=10&includeRemoved=true`, { token })).json.totalJobCount,
+    ).toBe(3);
+
+    const restarted = await call(patchMany, "/api/jobs", {
+      method: "PATCH",
+      token,
+      body: { jobIds: [ids[0], ids[2]], state: "Waiting" },
+    });
+    expect(restarted.json.sort()).toEqual([ids[0], ids[2]].sort());
+    expect((await search("state=Waiting")).json.totalCount).toBe(2);
+    await drain();
+    const level = await call(patchJob, `/api/jobs/${ids[2]}`, { method: "PATCH", token, body: { logLevel: "Debug" } });
+    expect(level.json).toMatchObject({ logLevel: "Debug", useDefaultLogLevel: false, state: "Ready" });
+    expect((await call(deleteMany, "/api/jobs", { method: "DELETE", token, body: [ids[2]] })).json).toEqual([ids[2]]);
+
+    const stranger = await setup(["JobManager"]);
+    expect((await call(searchRoute, `/api/v3/systems/${system.id}/jobs`, { token: stranger.token })).status).toBe(404);
+    expect(
+      (await call(patchJob, `/api/jobs/${ids[0]}`, { method: "PATCH", token: stranger.token, body: { preventDeletion: false } }))
+        .status,
+    ).toBe(404);
+    const creator = await setup(["JobCreator"]);
+    expect((await call(searchRoute, `/api/v3/systems/${creator.system.id}/jobs`, { token: creator.token })).status).toBe(403);
+  });
+
+  it("downloads a job's files as a zip", async () => {
+    const { GET: download } = await import("@/app/api/jobs/[a]/download/route");
+    const { unzipSync } = await import("fflate");
+    const { project, token } = await setup();
+    const created = await call(postJob, "/api/jobs", {
+      method: "POST",
+      token,
+      form: order([{ name: "inv.txt", text: INVOICE }], { projectId: project.id }),
+    });
+    await drain();
+    const res = await fetchBytes(download, `/api/jobs/${created.json.id}/download?auth=${created.json.auth}`);
+    expect(Object.keys(unzipSync(res)).sort()).toEqual(["order/inv.txt", "result/result.json", "work/inv.txt.txt"]);
+  });
+});
+
+async function fetchBytes(
+  handler: (req: import("next/server").NextRequest) => Promise<Response>,
+  path: string,
+): Promise<Uint8Array> {
+  const { NextRequest } = await import("next/server");
+  const res = await handler(new NextRequest(new URL(path, "http://localhost")));
+  expect(res.status).toBe(200);
+  return new Uint8Array(await res.arrayBuffer());
+}

@@ -1,7 +1,8 @@
-import { createJobContract } from "@/lib/api/contracts";
+import { createJobContract, deleteJobsContract, patchJobsContract } from "@/lib/api/contracts";
 import { jsonPart, readForm } from "@/lib/api/multipart";
 import { route } from "@/lib/api/route";
 import { JOB_LIMITS } from "@/lib/jobs/schemas";
+import { deleteJobs, patchJobs } from "@/lib/jobs/services/change-jobs";
 import { createJob, type OrderFile } from "@/lib/jobs/services/create-job";
 
 // multipart overhead on top of the files themselves
@@ -16,3 +17,6 @@ export const POST = route(createJobContract, async ({ db, caller, query, req }) 
   }
   return createJob(db, { caller, submissionKey: query.auth, meta: await jsonPart(form, "meta"), files });
 });
+
+export const PATCH = route(patchJobsContract, ({ db, caller, body }) => patchJobs(db, { caller, input: body }));
+export const DELETE = route(deleteJobsContract, ({ db, caller, body }) => deleteJobs(db, { caller, ids: body }));
