@@ -2,8 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { type Job, jobs } from "@/db/schema";
 
-/** A claim lasts this long unless renewed; a worker that died loses its jobs after it (DESIGN.md "Job states"). */
-export const LEASE_MS = 60_000;
+/**
+ * A claim lasts this long unless renewed (every third of it while the job runs); a worker that died
+ * loses its jobs after it. JOB_LEASE_MS tunes it (tests shorten it).
+ */
+export const LEASE_MS = Math.max(1000, Number(process.env.JOB_LEASE_MS) || 60_000);
 
 export type Claim = { job: Job; workerId: string; attempt: number };
 

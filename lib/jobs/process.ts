@@ -8,7 +8,7 @@ import { readStoredFile, removeStored, safeFileName, writeStoredFile } from "@/l
 import { recordFeatureUsage } from "@/lib/licences/services/usage";
 import { log } from "@/lib/log";
 import { processDocument } from "@/lib/processing/process-document";
-import { type Claim, claimHolds, claimJob, renewLease } from "./claim";
+import { type Claim, claimHolds, claimJob, LEASE_MS, renewLease } from "./claim";
 import { jobDir } from "./services/create-job";
 
 /** This process, as recorded in workerProcessId: host and pid. */
@@ -37,7 +37,7 @@ export async function runClaimedJob(db: Database, claim: Claim): Promise<"Ready"
   const lines: LogLine[] = [];
   const write = logger(job, lines);
   const attemptDir = `${jobDir(job.systemId, job.id)}/attempt-${claim.attempt}`;
-  const heartbeat = setInterval(() => void renewLease(db, claim), 20_000);
+  const heartbeat = setInterval(() => void renewLease(db, claim), Math.floor(LEASE_MS / 3));
   heartbeat.unref();
   try {
     await db.update(jobs).set({ state: "Processing", started: new Date() }).where(claimHolds(claim));

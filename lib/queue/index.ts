@@ -1,4 +1,5 @@
 import { Queue, Worker } from "bullmq";
+import { LEASE_MS } from "@/lib/jobs/claim";
 import { jobRunnerIdle, startJobRunner, stopJobRunner, wakeJobRunner } from "@/lib/jobs/in-process-runner";
 import { log } from "@/lib/log";
 import { getDb } from "@/lib/setup/bootstrap";
@@ -92,6 +93,9 @@ export function startWorkers(concurrency: number): Worker[] {
       connection: connection.duplicate(),
       concurrency,
       prefix: prefix(),
+      // a dead worker's BullMQ job returns to the queue about when its database lease runs out
+      lockDuration: LEASE_MS,
+      stalledInterval: LEASE_MS,
     });
     worker.on("failed", (job, err) => log.error({ queue: name, jobId: job?.id, err }, "job failed"));
     worker.on("completed", (job) => log.info({ queue: name, jobId: job.id }, "job completed"));

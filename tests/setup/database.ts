@@ -24,6 +24,8 @@ function perFilePostgres(serverUrl: string): DbHandle {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = openPostgres(url.toString(), 4);
+  // tests that start worker processes point them at this file's database
+  process.env.TEST_DATABASE_URL = url.toString();
   const migrate = handle.migrate;
   handle.migrate = async () => {
     await admin.unsafe(`create database ${name}`);
