@@ -8,7 +8,7 @@ export const QUEUES = {
   },
   maintenance: {
     name: "maintenance",
-    payload: z.object({ task: z.enum(["LoginMaintenance", "CsbLicenceUpdater"]) }),
+    payload: z.object({ task: z.enum(["LoginMaintenance", "CsbLicenceUpdater", "CleanUpJobsV2"]) }),
   },
 } as const;
 
@@ -18,5 +18,6 @@ export type Payload<Q extends QueueName> = z.infer<(typeof QUEUES)[Q]["payload"]
 /** Repeating work: every interval, one payload (BullMQ job schedulers; setInterval in-process). */
 export const SCHEDULES = [
   { id: "login-maintenance", queue: "maintenance", everyMs: 5 * 60_000, payload: { task: "LoginMaintenance" } },
+  { id: "clean-up-jobs", queue: "maintenance", everyMs: 60 * 60_000, payload: { task: "CleanUpJobsV2" } },
   { id: "csb-licence-updater", queue: "maintenance", everyMs: 24 * 60 * 60_000, payload: { task: "CsbLicenceUpdater" } },
 ] as const satisfies readonly { id: string; queue: QueueName; everyMs: number; payload: Payload<QueueName> }[];

@@ -21,7 +21,7 @@ describe("LoginMaintenance", () => {
     const fresh = await createSession(db, { userId: running.id, kind: "api", tokenExpirationMinutes: 10 });
 
     const result = await processMaintenance(db, { task: "LoginMaintenance" });
-    expect(result.unlocked).toBeGreaterThanOrEqual(1);
+    expect((result as { unlocked: number }).unlocked).toBeGreaterThanOrEqual(1);
     const [e] = await db.select().from(users).where(eq(users.id, expired.id));
     const [r] = await db.select().from(users).where(eq(users.id, running.id));
     expect(e?.lockoutEnd).toBeNull();

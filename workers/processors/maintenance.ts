@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, lt, or } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { licences, sessions, users } from "@/db/schema";
+import { cleanUpJobs } from "@/lib/jobs/cleanup";
 import { refreshCsbLicence } from "@/lib/licences/services/csb-licence";
 import { log } from "@/lib/log";
 import { QUEUES } from "../queues";
@@ -28,6 +29,11 @@ export async function processMaintenance(db: Database, data: unknown, now = new 
         .returning({ id: sessions.id });
       log.info({ task, unlocked: unlocked.length, purgedSessions: purged.length }, "maintenance done");
       return { unlocked: unlocked.length, purgedSessions: purged.length };
+    }
+    case "CleanUpJobsV2": {
+      const result = await cleanUpJobs(db, now);
+      log.info({ task, ...result }, "maintenance done");
+      return result;
     }
     case "CsbLicenceUpdater": {
       // DESIGN.md "Cloud-service (CSB) licence": refreshed by this task; one failing source does not stop the others
