@@ -1,0 +1,108 @@
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { ADMIN_PASSWORD } from "../../playwright.config";
+import { sampleEsproject } from "../fixtures/project";
+import { adminToken, darkShot, expectAccessible, shot, signIn } from "./helpers";
+
+test.describe.configure({ mode: "serial" });
+
+const SYSTEM = "Umbrella";
+const MANAGER = { name: "paula", password: "Paula-Passw0rd!" };
+let systemId = "";
+let submissionKey = "";
+
+async function managerPage(browser: Browser, locale: "en-US" | "de-DE" = "en-US"): Promise<Page> {
+  const context = await browser.newContext({ locale });
+  const page = await context.newPage();
+  await page.goto(`/login?system=${SYSTEM}`);
+  await signIn(page, MANAGER.name, MANAGER.password);
+  await expect(page).toHaveURL(new RegExp(`/system/${SYSTEM}/dashboard$`));
+  await context.addCookies([{ name: "NEXT_LOCALE", value: locale, url: new URL(page.url()).origin }]);
+  return page;
+}
+
+test.beforeAll(async ({ browser }) => {
+  const page = await (await browser.newContext()).newPage();
+  const token = await adminToken(page, ADMIN_PASSWORD);
+  const headers = { authorization: `Bearer ${token}` };
+  const system = await page.request.post("/api/systems", { headers, data: { name: SYSTEM } });
+  expect(system.status(), await system.text()).toBe(200);
+  systemId = (await system.json()).id;
+  const user = await page.request.post("/api/users/register", {
+    headers,
+    data: {
+      systemName: SYSTEM,
+      name: MANAGER.name,
+      password: MANAGER.password,
+      roles: ["Administrator"],
+      requiresPasswordChange: false,
+    },
+  });
+  expect(user.status(), await user.text()).toBe(200);
+});
+
+test("a project is uploaded with progress, its properties edited, and its submission key shown", async ({ browser }) => {
+  const page = await managerPage(browser);
+  await page.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Projects", exact: true }).click();
+  await expect(page.getByTestId("projects-table")).toContainText("No projects yet.");
+  await page.getByTestId("add-project").click();
+  const file = path.join(tmpdir(), "Invoices and letters.esproject");
+  writeFileSync(file, sampleEsproject());
+  await page.getByTestId("esproject-file").setInputFiles(file);
+  await expect(page.getByLabel("Name")).toHaveValue("Invoices and letters");
+  await expectAccessible(page, "project add");
+  await shot(page, "50-project-add");
+  await page.getByTestId("upload-project").click();
+  await expect(page).toHaveURL(/\/projects\/edit\//);
+  await expect(page.getByTestId("project-id")).toBeVisible();
+  submissionKey = (await page.getByTestId("submission-key").textContent()) ?? "";
+  expect(submissionKey).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+
+  await page.getByRole("button", { name: "Add row" }).click();
+  // the new row comes after the properties of the project file
+  await page
+    .getByLabel(/^Name \d+$/)
+    .last()
+    .fill("threshold");
+  await page
+    .getByLabel(/^Value \d+$/)
+    .last()
+    .fill("0.5");
+  await page.getByTestId("save-properties").click();
+  await expect(page.getByTestId("status-bar")).toContainText("The project has been saved.");
+  await expectAccessible(page, "project edit");
+  await shot(page, "51-project-edit");
+  await darkShot(page, "51-project-edit");
+
+  await page.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Projects", exact: true }).click();
+  await expect(page.getByTestId("projects-table")).toContainText("Invoices and letters");
+  await shot(page, "52-projects-list");
+});
+
+test("jobs posted with the submission key are processed and readable with their own key", async ({ page }) => {
+  const ids: number[] = [];
+  for (const [name, text] of [
+    ["invoice.txt", "INVOICE\nInvoice No. INV-77\nTotal: EUR 99,90\nDate: 2025-03-15"],
+    ["letter.txt", "Dear Sir,\nSubject: Meeting\nYours sincerely"],
+  ]) {
+    const res = await page.request.post(`/api/jobs?auth=${submissionKey}`, {
+      multipart: {
+        file: { name, mimeType: "text/plain", buffer: Buffer.from(text) },
+        meta: JSON.stringify({ client: "e2e", clientInfo: name }),
+      },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    const job = await res.json();
+    ids.push(job.id);
+    await expect
+      .poll(async () => (await (await page.request.get(`/api/jobs/${job.id}?auth=${job.auth}`)).json()).state, {
+        timeout: 30_000,
+      })
+      .toBe("Ready");
+    const result = await (await page.request.get(`/api/jobs/${job.id}/files/result/result.json?auth=${job.auth}`)).json();
+    expect(result.documents[0].class).toBe(name === "invoice.txt" ? "Invoice" : "Letter");
+  }
+  expect(ids).toHaveLength(2);
+});
