@@ -81,7 +81,7 @@ export async function PortalShell({ caller, portal, systemName, children }: Prop
         <aside className="border-b bg-sidebar md:w-56 md:shrink-0 md:border-b-0 md:border-r">
           <Sidebar items={items} label={tn("navigation")} />
         </aside>
-        <main id="main" className="flex-1 p-4 md:p-6">
+        <main id="main" className="min-w-0 flex-1 p-4 md:p-6">
           {children}
         </main>
       </div>

@@ -107,8 +107,9 @@ export async function searchJobs(
   if (s.id) where.push(eq(jobs.id, Number(s.id)));
   if (s.state.length) where.push(inArray(jobs.state, s.state));
   if (s.priority !== undefined) where.push(eq(jobs.priority, s.priority));
+  // the project comes from a dropdown: its name exactly (in any case)
+  if (s.project) where.push(eq(sql`lower(${jobs.projectName})`, s.project.toLowerCase()));
   for (const [value, column] of [
-    [s.project, jobs.projectName],
     [s.creator, jobs.creator],
     [s.client, jobs.client],
     [s.clientinfo, jobs.clientInfo],

@@ -10,14 +10,19 @@ test.describe.configure({ mode: "serial" });
 
 const SYSTEM = "Umbrella";
 const MANAGER = { name: "paula", password: "Paula-Passw0rd!" };
-let systemId = "";
 let submissionKey = "";
 
 async function managerPage(browser: Browser, locale: "en-US" | "de-DE" = "en-US"): Promise<Page> {
   const context = await browser.newContext({ locale });
   const page = await context.newPage();
   await page.goto(`/login?system=${SYSTEM}`);
-  await signIn(page, MANAGER.name, MANAGER.password);
+  if (locale === "de-DE") {
+    await page.getByLabel("Benutzername").fill(MANAGER.name);
+    await page.getByLabel("Passwort", { exact: true }).fill(MANAGER.password);
+    await page.getByRole("button", { name: "Anmelden" }).click();
+  } else {
+    await signIn(page, MANAGER.name, MANAGER.password);
+  }
   await expect(page).toHaveURL(new RegExp(`/system/${SYSTEM}/dashboard$`));
   await context.addCookies([{ name: "NEXT_LOCALE", value: locale, url: new URL(page.url()).origin }]);
   return page;
@@ -29,7 +34,6 @@ test.beforeAll(async ({ browser }) => {
   const headers = { authorization: `Bearer ${token}` };
   const system = await page.request.post("/api/systems", { headers, data: { name: SYSTEM } });
   expect(system.status(), await system.text()).toBe(200);
-  systemId = (await system.json()).id;
   const user = await page.request.post("/api/users/register", {
     headers,
     data: {
@@ -105,4 +109,72 @@ test("jobs posted with the submission key are processed and readable with their 
     expect(result.documents[0].class).toBe(name === "invoice.txt" ? "Invoice" : "Letter");
   }
   expect(ids).toHaveLength(2);
+});
+
+test("the job monitor shows the jobs: filter, sort, page, bulk restart, details and download", async ({ browser, page }) => {
+  // more jobs than one page of 5
+  for (let i = 0; i < 5; i++) {
+    const res = await page.request.post(`/api/jobs?auth=${submissionKey}`, {
+      multipart: {
+        file: {
+          name: `note-${i}.txt`,
+          mimeType: "text/plain",
+          buffer: Buffer.from(`Dear Sir,\nSubject: Note ${i}\nYours sincerely`),
+        },
+        meta: JSON.stringify({ client: `batch-${i % 2}` }),
+      },
+    });
+    expect(res.status()).toBe(200);
+  }
+  const monitor = await managerPage(browser);
+  await monitor.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Job monitor" }).click();
+  const table = monitor.getByTestId("jobs-table");
+  await expect(table.locator("tbody tr")).toHaveCount(7);
+  await expect(table).not.toContainText("Waiting", { timeout: 30_000 });
+  await expectAccessible(monitor, "job monitor");
+  await shot(monitor, "53-job-monitor");
+  await darkShot(monitor, "53-job-monitor");
+
+  // filter by client (kept in the URL), then reset
+  await monitor.getByLabel("Client").fill("batch-1");
+  await monitor.getByTestId("job-search").click();
+  await expect(monitor).toHaveURL(/client=batch-1/);
+  await expect(table.locator("tbody tr")).toHaveCount(2);
+  await monitor.waitForTimeout(1000);
+  await monitor.getByTestId("job-filter-reset").click();
+  await expect(table.locator("tbody tr")).toHaveCount(7);
+
+  // page size 5: two pages
+  await monitor.getByTestId("page-size").click();
+  await monitor.getByRole("option", { name: "5", exact: true }).click();
+  await expect(table.locator("tbody tr")).toHaveCount(5);
+  await monitor.getByTestId("pager").getByRole("button", { name: "Page 2" }).click();
+  await expect(table.locator("tbody tr")).toHaveCount(2);
+
+  // bulk restart of the selected jobs (yes/no first)
+  await table.getByRole("checkbox", { name: /select all/i }).check();
+  await monitor.getByTestId("job-bulk-actions").getByRole("button", { name: "Restart selected" }).click();
+  await monitor.getByTestId("confirm-yes").click();
+  await expect(monitor.getByTestId("status-bar")).toContainText(/restart/i);
+  await expect(table).not.toContainText("Waiting", { timeout: 30_000 });
+
+  // details of one job and its result file
+  await monitor.getByTestId("job-details").first().click();
+  await expect(monitor).toHaveURL(/\/jobmonitor\/details\/\d+$/);
+  await expect(monitor.getByTestId("job-detail-actions")).toBeVisible();
+  await monitor.getByTestId("tab-result").click();
+  const [download] = await Promise.all([
+    monitor.waitForEvent("download"),
+    monitor.getByTestId("job-files-result").getByRole("link").first().click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("result.json");
+  await expectAccessible(monitor, "job details");
+  await shot(monitor, "54-job-details");
+
+  const german = await managerPage(browser, "de-DE");
+  await german.goto(`/system/${SYSTEM}/jobmonitor`);
+  await expect(german.getByRole("heading", { name: "Job-Monitor" })).toBeVisible();
+  await shot(german, "55-job-monitor-de");
+  await german.getByTestId("job-details").first().click();
+  await shot(german, "56-job-details-de");
 });

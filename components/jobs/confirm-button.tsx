@@ -1,0 +1,54 @@
+"use client";
+
+import type { LucideIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+
+type Props = {
+  label: string;
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  onConfirm: () => void;
+  disabled?: boolean;
+  destructive?: boolean;
+  testId?: string;
+};
+
+/** DESIGN Conventions: a button whose action asks yes/no first. */
+export function ConfirmButton({ label, icon: Icon, title, description, onConfirm, disabled, destructive, testId }: Props) {
+  const t = useTranslations("jobs");
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant={destructive ? "destructive" : "outline"} disabled={disabled} data-testid={testId}>
+          <Icon aria-hidden="true" />
+          {label}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>{t("no")}</AlertDialogCancel>
+          <AlertDialogAction variant={destructive ? "destructive" : "default"} onClick={onConfirm} data-testid="confirm-yes">
+            {t("yes")}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,123 @@
+"use client";
+
+import { SaveIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useState, useTransition } from "react";
+import { setLogLevelAction } from "@/app/(portal-actions)/job-actions";
+import { useStatus } from "@/components/shell/status-bar";
+import { useHydrated } from "@/components/shell/use-hydrated";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { LogLevel } from "@/db/schema/jobs";
+import type { JobLogLine } from "@/lib/jobs/logs";
+import type { JobDto } from "@/lib/jobs/schemas";
+import { formatDateTime } from "./dates";
+import { canEditLogLevel } from "./job-rules";
+
+/** The select value that stands for the default log level (saved as null). */
+const DEFAULT_LEVEL = "default";
+
+type Props = {
+  job: JobDto;
+  levels: readonly LogLevel[];
+  lines: JobLogLine[];
+  truncated: boolean;
+  maxLines: number;
+};
+
+/** spec operations §2 "Job details" logging: the level (or the default), editable unless Processing, and the log. */
+export function JobLogging({ job, levels, lines, truncated, maxLines }: Props) {
+  const t = useTranslations("jobs");
+  const router = useRouter();
+  const local = useHydrated();
+  const { notify, notifyErrors } = useStatus();
+  const [pending, startTransition] = useTransition();
+  const [level, setLevel] = useState<string>(job.useDefaultLogLevel ? DEFAULT_LEVEL : job.logLevel);
+  const editable = canEditLogLevel(job);
+
+  const save = () =>
+    startTransition(async () => {
+      const chosen = levels.find((l) => l === level) ?? null;
+      const result = await setLogLevelAction(job.id, chosen);
+      router.refresh();
+      if (!result.ok) return notifyErrors(result.errors);
+      notify("success", t("jobDetails_text_logLevelSet"));
+    });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>{t("logging")}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <form
+          method="post"
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save();
+          }}
+        >
+          <div className="grid gap-2">
+            <Label id="log-level-label" htmlFor="log-level">
+              {t("logLevel")}
+            </Label>
+            <Select value={level} onValueChange={setLevel} disabled={!editable}>
+              <SelectTrigger id="log-level" className="w-48" aria-labelledby="log-level-label" data-testid="log-level">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={DEFAULT_LEVEL}>{t("logLevel_default")}</SelectItem>
+                {levels.map((l) => (
+                  <SelectItem key={l} value={l}>
+                    {t(`level_${l}`)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <Button type="submit" disabled={!editable || pending || !local} data-testid="log-level-save">
+            <SaveIcon aria-hidden="true" />
+            {t("save")}
+          </Button>
+          {!editable && <p className="text-muted-foreground text-sm">{t("logLevelLocked")}</p>}
+        </form>
+        {lines.length ? (
+          <div className="grid gap-2">
+            {truncated && <p className="text-muted-foreground text-sm">{t("logTruncated", { count: maxLines })}</p>}
+            <div className="max-h-[32rem] overflow-auto rounded-md border">
+              <Table data-testid="job-log">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>{t("log_time")}</TableHead>
+                    <TableHead>{t("log_level")}</TableHead>
+                    <TableHead>{t("log_message")}</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {lines.map((line) => (
+                    <TableRow key={line.id}>
+                      <TableCell className="whitespace-nowrap align-top tabular-nums">
+                        <time dateTime={line.time}>{formatDateTime(line.time, local)}</time>
+                      </TableCell>
+                      <TableCell className="align-top">{t(`level_${line.level}`)}</TableCell>
+                      <TableCell className="whitespace-pre-wrap break-all font-mono text-xs">{line.message}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          </div>
+        ) : (
+          <p className="text-muted-foreground text-sm">{t("noLogLines")}</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,70 @@
+import { getTranslations } from "next-intl/server";
+import { parseSort } from "@/components/data-table/sort";
+import { PageHeader } from "@/components/portal/page-header";
+import { JOB_STATES } from "@/db/schema/jobs";
+import { AppError, type ErrorEntry } from "@/lib/errors/app-error";
+import { fromZodError } from "@/lib/errors/envelope";
+import type { JobDto } from "@/lib/jobs/schemas";
+import { searchJobs, ZJobSearch } from "@/lib/jobs/search";
+import { log } from "@/lib/log";
+import { clampPage, parsePaging } from "@/lib/paging";
+import { listProjects } from "@/lib/projects/queries";
+import { getDb } from "@/lib/setup/bootstrap";
+import { JobMonitor } from "./job-monitor";
+import { isValidJobIdFilter, JOB_SORT_COLUMNS, jobSearchInput, readJobFilters } from "./job-query";
+
+type Props = {
+  system: { id: string; name: string };
+  base: string;
+  query: Record<string, string | string[] | undefined>;
+};
+
+/** spec operations §2 "Job monitor list": the jobs of one system by the URL query, paged and sorted on the server. */
+export async function JobMonitorPage({ system, base, query }: Props) {
+  const t = await getTranslations("jobs");
+  const db = await getDb();
+  const filters = readJobFilters(query, JOB_STATES);
+  const paging = parsePaging(query);
+  const sortQuery = Array.isArray(query.sort) ? query.sort[0] : query.sort;
+  const sort = parseSort(sortQuery, JOB_SORT_COLUMNS);
+  const load = (page: number) => {
+    if (!isValidJobIdFilter(filters.id)) throw new AppError("InvalidJobId", { id: filters.id });
+    const parsed = ZJobSearch.safeParse(jobSearchInput(filters, sort, { page, pageSize: paging.pageSize }));
+    if (!parsed.success) throw fromZodError(parsed.error);
+    return searchJobs(db, { systemId: system.id, search: parsed.data });
+  };
+
+  let result: { totalCount: number; items: JobDto[] } = { totalCount: 0, items: [] };
+  let page = paging.page;
+  let loadErrors: ErrorEntry[] = [];
+  try {
+    result = await load(page);
+    // spec operations §5: pages are clamped between 0 and the last page
+    const clamped = clampPage(page, result.totalCount, paging.pageSize);
+    if (clamped !== page) {
+      page = clamped;
+      result = await load(page);
+    }
+  } catch (error) {
+    if (!(error instanceof AppError)) log.error({ err: error }, "job monitor: search failed");
+    loadErrors = error instanceof AppError ? error.entries : [{ code: "InternalError", params: { requestId: "-" } }];
+  }
+  const projects = (await listProjects(db, { systemId: system.id })).map((p) => p.name);
+
+  return (
+    <>
+      <PageHeader title={t("title")} />
+      <JobMonitor
+        rows={result.items}
+        total={result.totalCount}
+        page={page}
+        pageSize={paging.pageSize}
+        filters={filters}
+        projects={projects}
+        states={JOB_STATES}
+        base={base}
+        loadErrors={loadErrors}
+      />
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+"use client";
+
+import { RefreshCwIcon, RotateCcwIcon, Trash2Icon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useEffect, useEffectEvent, useState } from "react";
+import { useStatus } from "@/components/shell/status-bar";
+import { Button } from "@/components/ui/button";
+import type { JobState } from "@/db/schema/jobs";
+import type { ErrorEntry } from "@/lib/errors/app-error";
+import type { JobDto } from "@/lib/jobs/schemas";
+import { ConfirmButton } from "./confirm-button";
+import { JobFilterPanel } from "./job-filters";
+import { filtersToQuery, type JobFilters } from "./job-query";
+import { JobsTable } from "./jobs-table";
+import { useJobActions } from "./use-job-actions";
+
+type Props = {
+  rows: JobDto[];
+  total: number;
+  page: number;
+  pageSize: number;
+  filters: JobFilters;
+  projects: string[];
+  states: readonly JobState[];
+  base: string;
+  /** why the jobs could not be read (shown as jobMonitor_error_loads) */
+  loadErrors: ErrorEntry[];
+};
+
+/** spec operations §2 "Job monitor list": filters, bulk actions, refresh and the server-paged table. */
+export function JobMonitor({ rows, total, page, pageSize, filters, projects, states, base, loadErrors }: Props) {
+  const t = useTranslations("jobs");
+  const router = useRouter();
+  const { notifyErrors } = useStatus();
+  const actions = useJobActions();
+  const [selected, setSelected] = useState<string[]>([]);
+  // a new table after a bulk action clears its selection
+  const [tableKey, setTableKey] = useState(0);
+  const filterKey = filtersToQuery(filters).toString();
+
+  // spec operations §8: jobMonitor_error_loads in the status bar, once per distinct failure
+  const loadErrorKey = loadErrors.length ? JSON.stringify(loadErrors) : "";
+  const reportLoadErrors = useEffectEvent(() => notifyErrors(loadErrors, (error) => t("jobMonitor_error_loads", { error })));
+  useEffect(() => {
+    if (loadErrorKey) reportLoadErrors();
+  }, [loadErrorKey]);
+
+  const ids = selected.map(Number);
+  const done = () => setTableKey((k) => k + 1);
+  const emptyText = loadErrors.length ? t("loadFailed") : filterKey ? t("emptyFiltered") : t("empty");
+
+  return (
+    // width 0 stretched to 100 %: the wide table scrolls in its own box instead of widening the portal's main area
+    <div className="w-0 min-w-full">
+      {/* remounted when the applied filters change (back, reload, reset), so the form shows the URL's filters */}
+      <JobFilterPanel key={filterKey} filters={filters} projects={projects} states={states} />
+      <div className="mb-3 flex flex-wrap items-center gap-2" data-testid="job-bulk-actions">
+        <span className="text-muted-foreground text-sm" aria-live="polite">
+          {t("selectedCount", { count: ids.length })}
+        </span>
+        <ConfirmButton
+          label={t("restartSelected")}
+          icon={RotateCcwIcon}
+          title={t("restartSelectedTitle", { count: ids.length })}
+          description={t("restartSelectedText")}
+          disabled={!ids.length || actions.pending}
+          onConfirm={() => actions.restart(ids, { batch: true, onDone: done })}
+          testId="restart-selected"
+        />
+        <ConfirmButton
+          label={t("deleteSelected")}
+          icon={Trash2Icon}
+          title={t("deleteSelectedTitle", { count: ids.length })}
+          description={t("deleteSelectedText")}
+          disabled={!ids.length || actions.pending}
+          destructive
+          onConfirm={() => actions.remove(ids, { batch: true, onDone: done })}
+          testId="delete-selected"
+        />
+        <Button variant="outline" className="ml-auto" onClick={() => router.refresh()} data-testid="job-refresh">
+          <RefreshCwIcon aria-hidden="true" />
+          {t("refresh")}
+        </Button>
+      </div>
+      <JobsTable
+        key={tableKey}
+        rows={rows}
+        total={total}
+        page={page}
+        pageSize={pageSize}
+        showDeleted={filters.includeDeleted}
+        base={base}
+        actions={actions}
+        emptyText={emptyText}
+        onSelectionChange={setSelected}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+"use client";
+
+import { DownloadIcon, EyeIcon, LockIcon, LockOpenIcon, RotateCcwIcon, Trash2Icon } from "lucide-react";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useMemo } from "react";
+import { DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
+import { useHydrated } from "@/components/shell/use-hydrated";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import type { JobDto } from "@/lib/jobs/schemas";
+import { formatDateTime } from "./dates";
+import { jobDownloadHref } from "./job-links";
+import { canDelete, canDownload, canRestart, canToggleLock } from "./job-rules";
+import { JobStateBadge } from "./job-state-badge";
+import type { JobActions } from "./use-job-actions";
+
+const column = dataTableColumnHelper<JobDto>();
+
+type Props = {
+  rows: JobDto[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** the deleted column shows only with include-removed (spec operations §2) */
+  showDeleted: boolean;
+  base: string;
+  actions: JobActions;
+  emptyText: string;
+  onSelectionChange: (ids: string[]) => void;
+};
+
+/** spec operations §2 "Job monitor list": sortable columns, row actions by spec §4, checkboxes for the bulk actions. */
+export function JobsTable({ rows, total, page, pageSize, showDeleted, base, actions, emptyText, onSelectionChange }: Props) {
+  const t = useTranslations("jobs");
+  const local = useHydrated();
+
+  const columns = useMemo(() => {
+    const date = (id: "created" | "started" | "finished" | "deleted") =>
+      column.accessor(id, {
+        header: t(`column_${id}`),
+        enableSorting: true,
+        cell: (i) => (
+          <time dateTime={i.getValue() ?? undefined} className="whitespace-normal tabular-nums">
+            {formatDateTime(i.getValue(), local)}
+          </time>
+        ),
+      });
+    return column.columns([
+      column.accessor("id", {
+        header: t("column_id"),
+        enableSorting: true,
+        cell: ({ row }) => (
+          <span className="flex items-center gap-1">
+            <Link
+              className="font-medium text-primary tabular-nums underline underline-offset-4"
+              href={`${base}/jobmonitor/details/${row.original.id}`}
+            >
+              {row.original.id}
+            </Link>
+            {row.original.preventDelete && (
+              <>
+                <LockIcon aria-hidden="true" className="size-3.5 text-muted-foreground" />
+                <span className="sr-only">{t("preventDelete")}</span>
+              </>
+            )}
+          </span>
+        ),
+      }),
+      column.accessor("project", { header: t("column_project"), enableSorting: true }),
+      column.accessor("state", {
+        header: t("column_state"),
+        enableSorting: true,
+        cell: (i) => <JobStateBadge state={i.getValue()} />,
+      }),
+      column.accessor("errorCode", {
+        header: t("column_errorCode"),
+        enableSorting: true,
+        cell: ({ row }) => <ErrorCell code={row.original.errorCode} message={row.original.errorMessage} />,
+      }),
+      column.accessor("client", { header: t("column_client"), enableSorting: true }),
+      column.accessor("clientInfo", {
+        header: t("column_clientInfo"),
+        enableSorting: true,
+        cell: (i) => (
+          <span className="line-clamp-2 max-w-48 whitespace-normal break-all" title={i.getValue()}>
+            {i.getValue()}
+          </span>
+        ),
+      }),
+      date("created"),
+      date("started"),
+      date("finished"),
+      ...(showDeleted ? [date("deleted")] : []),
+      column.display({
+        id: "actions",
+        header: () => <span className="sr-only">{t("column_actions")}</span>,
+        cell: ({ row }) => {
+          const job = row.original;
+          return (
+            <RowActions
+              actions={[
+                { label: t("details"), icon: EyeIcon, href: `${base}/jobmonitor/details/${job.id}`, testId: "job-details" },
+                {
+                  label: t("download"),
+                  icon: DownloadIcon,
+                  disabled: !canDownload(job),
+                  onClick: () => window.location.assign(jobDownloadHref(job.id)),
+                  testId: "job-download",
+                },
+                {
+                  label: job.preventDelete ? t("unlock") : t("lock"),
+                  icon: job.preventDelete ? LockOpenIcon : LockIcon,
+                  disabled: !canToggleLock(job) || actions.pending,
+                  onClick: () => actions.lock(job.id, !job.preventDelete),
+                  testId: "job-lock",
+                },
+                {
+                  label: t("restart"),
+                  icon: RotateCcwIcon,
+                  disabled: !canRestart(job) || actions.pending,
+                  onClick: () => actions.restart([job.id]),
+                  testId: "job-restart",
+                },
+                {
+                  label: t("delete"),
+                  icon: Trash2Icon,
+                  destructive: true,
+                  disabled: !canDelete(job) || actions.pending,
+                  onClick: () => actions.remove([job.id]),
+                  confirm: {
+                    title: t("deleteTitle", { id: job.id }),
+                    description: t("deleteText"),
+                    confirmLabel: t("yes"),
+                    cancelLabel: t("no"),
+                  },
+                  testId: "job-delete",
+                },
+              ]}
+            />
+          );
+        },
+      }),
+    ]);
+  }, [t, base, local, showDeleted, actions]);
+
+  return (
+    <DataTable
+      columns={columns}
+      rows={rows}
+      total={total}
+      page={page}
+      pageSize={pageSize}
+      getRowId={(job) => String(job.id)}
+      selectable
+      onSelectionChange={onSelectionChange}
+      emptyText={emptyText}
+      rowClassName={(job) => (job.state === "Removed" ? "text-muted-foreground" : undefined)}
+      testId="jobs-table"
+    />
+  );
+}
+
+/** The error code, with the error message as its tooltip. */
+function ErrorCell({ code, message }: { code: string | null; message: string | null }) {
+  if (!code) return null;
+  if (!message) return <span className="font-mono text-xs">{code}</span>;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <button type="button" className="cursor-help font-mono text-destructive text-xs underline decoration-dotted">
+          {code}
+        </button>
+      </TooltipTrigger>
+      <TooltipContent className="max-w-sm break-words">{message}</TooltipContent>
+    </Tooltip>
+  );
+}
