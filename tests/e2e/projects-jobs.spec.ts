@@ -144,6 +144,15 @@ test("the job monitor shows the jobs: filter, sort, page, bulk restart, details 
   await monitor.getByTestId("job-filter-reset").click();
   await expect(table.locator("tbody tr")).toHaveCount(7);
 
+  // sort by id: ascending, then descending (the URL keeps it)
+  await table.getByRole("button", { name: /^ID/ }).click();
+  await expect(monitor).toHaveURL(/sort=id%3Aasc|sort=id:asc/);
+  await expect(table.locator("tbody tr").first()).toContainText("1");
+  await monitor.waitForTimeout(1000);
+  await table.getByRole("button", { name: /^ID/ }).click();
+  await expect(monitor).toHaveURL(/sort=id%3Adesc|sort=id:desc/);
+  await expect(table.locator("tbody tr").first().getByRole("link").first()).toHaveText("7");
+
   // page size 5: two pages
   await monitor.getByTestId("page-size").click();
   await monitor.getByRole("option", { name: "5", exact: true }).click();
