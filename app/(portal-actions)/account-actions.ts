@@ -3,10 +3,9 @@
 import { cookies } from "next/headers";
 import type { Language } from "@/db/schema/users";
 import { login } from "@/lib/auth/service";
-import { currentCaller, setSessionCookie } from "@/lib/auth/web-session";
+import { requireCaller, setSessionCookie } from "@/lib/auth/web-session";
 import { requestOrigin } from "@/lib/config/request-origin";
 import { type ActionResult, runAction } from "@/lib/errors/action";
-import { AppError } from "@/lib/errors/app-error";
 import { LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { getDb } from "@/lib/setup/bootstrap";
 import { setLanguage } from "@/lib/users/service";
@@ -15,8 +14,7 @@ import { changeOwnPassword } from "@/lib/users/services/password";
 
 export async function changeLanguageAction(language: Language): Promise<ActionResult> {
   return runAction(async () => {
-    const caller = await currentCaller();
-    if (!caller) throw new AppError("InvalidToken");
+    const caller = await requireCaller();
     await setLanguage(await getDb(), { caller, userId: caller.userId, input: { language } });
     (await cookies()).set(LOCALE_COOKIE, language, { path: "/", maxAge: 365 * 24 * 60 * 60, sameSite: "lax" });
   });
@@ -31,8 +29,7 @@ export async function changeOwnPasswordAction(input: {
   newPassword?: string;
 }): Promise<ActionResult<{ result: "changed" | "linkSent" }>> {
   return runAction(async () => {
-    const caller = await currentCaller();
-    if (!caller) throw new AppError("InvalidToken");
+    const caller = await requireCaller();
     const db = await getDb();
     const outcome = await changeOwnPassword(db, { caller, userId: caller.userId, input, origin: await requestOrigin() });
     if (outcome.result === "changed" && input.newPassword) {
@@ -50,8 +47,7 @@ export async function changeOwnPasswordAction(input: {
 /** spec foundation §4 "E-mail change": password and new address; the new address confirms by link. */
 export async function changeOwnEmailAction(input: { password: string; newEmail: string }): Promise<ActionResult> {
   return runAction(async () => {
-    const caller = await currentCaller();
-    if (!caller) throw new AppError("InvalidToken");
+    const caller = await requireCaller();
     await requestEmailChange(await getDb(), { caller, userId: caller.userId, input, origin: await requestOrigin() });
   });
 }

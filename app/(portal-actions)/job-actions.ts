@@ -2,18 +2,11 @@
 
 import { z } from "zod";
 import type { LogLevel } from "@/db/schema/jobs";
-import { currentCaller } from "@/lib/auth/web-session";
+import { requireCaller } from "@/lib/auth/web-session";
 import { type ActionResult, runAction } from "@/lib/errors/action";
-import { AppError } from "@/lib/errors/app-error";
 import { fromZodError } from "@/lib/errors/envelope";
 import { deleteJobs, patchJobs } from "@/lib/jobs/services/change-jobs";
 import { getDb } from "@/lib/setup/bootstrap";
-
-async function caller() {
-  const c = await currentCaller();
-  if (!c) throw new AppError("InvalidToken");
-  return c;
-}
 
 // the ids come from the browser: the same limits as the batch of PATCH jobs
 const ZJobIds = z.array(z.number().int().positive()).min(1).max(1000);
@@ -27,27 +20,27 @@ function jobIds(ids: unknown): number[] {
 /** spec operations §4: lock or unlock deletion (toggles preventDeletion). */
 export async function lockJobsAction(ids: number[], prevent: boolean): Promise<ActionResult> {
   return runAction(async () => {
-    await patchJobs(await getDb(), { caller: await caller(), ids: jobIds(ids), input: { preventDeletion: prevent } });
+    await patchJobs(await getDb(), { caller: await requireCaller(), ids: jobIds(ids), input: { preventDeletion: prevent } });
   });
 }
 
 /** spec operations §4: restart sets the jobs to Waiting (single or batch). */
 export async function restartJobsAction(ids: number[]): Promise<ActionResult> {
   return runAction(async () => {
-    await patchJobs(await getDb(), { caller: await caller(), ids: jobIds(ids), input: { state: "Waiting" } });
+    await patchJobs(await getDb(), { caller: await requireCaller(), ids: jobIds(ids), input: { state: "Waiting" } });
   });
 }
 
 /** spec operations §4: delete (single or batch); a protected job is refused with jobMonitor_text_delete_locked. */
 export async function deleteJobsAction(ids: number[]): Promise<ActionResult> {
   return runAction(async () => {
-    await deleteJobs(await getDb(), { caller: await caller(), ids: jobIds(ids) });
+    await deleteJobs(await getDb(), { caller: await requireCaller(), ids: jobIds(ids) });
   });
 }
 
 /** spec operations §2 "Job details" logging: a log level, or null for the default level. */
 export async function setLogLevelAction(id: number, level: LogLevel | null): Promise<ActionResult> {
   return runAction(async () => {
-    await patchJobs(await getDb(), { caller: await caller(), ids: jobIds([id]), input: { logLevel: level } });
+    await patchJobs(await getDb(), { caller: await requireCaller(), ids: jobIds([id]), input: { logLevel: level } });
   });
 }

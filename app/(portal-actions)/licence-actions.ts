@@ -1,33 +1,26 @@
 "use server";
 
-import { currentCaller } from "@/lib/auth/web-session";
+import { requireCaller } from "@/lib/auth/web-session";
 import { type ActionResult, runAction } from "@/lib/errors/action";
-import { AppError } from "@/lib/errors/app-error";
 import { addLicenceFile } from "@/lib/licences/services/add-licence";
 import { addCsbLicence, refreshCsbLicence } from "@/lib/licences/services/csb-licence";
 import { deleteLicence, patchLicence } from "@/lib/licences/services/edit-licence";
 import { createVirtualLicence } from "@/lib/licences/services/virtual-licence";
 import { getDb } from "@/lib/setup/bootstrap";
 
-async function caller() {
-  const c = await currentCaller();
-  if (!c) throw new AppError("InvalidToken");
-  return c;
-}
-
 export async function uploadLicenceAction(base64Licence: string): Promise<ActionResult<{ id: string }>> {
   return runAction(async () => ({
-    id: (await addLicenceFile(await getDb(), { caller: await caller(), input: { base64Licence } })).id,
+    id: (await addLicenceFile(await getDb(), { caller: await requireCaller(), input: { base64Licence } })).id,
   }));
 }
 
 export async function addCsbLicenceAction(input: Record<string, unknown>): Promise<ActionResult<{ id: string }>> {
-  return runAction(async () => ({ id: (await addCsbLicence(await getDb(), { caller: await caller(), input })).id }));
+  return runAction(async () => ({ id: (await addCsbLicence(await getDb(), { caller: await requireCaller(), input })).id }));
 }
 
 export async function refreshLicenceAction(id: string): Promise<ActionResult> {
   return runAction(async () => {
-    await refreshCsbLicence(await getDb(), { caller: await caller(), id });
+    await refreshCsbLicence(await getDb(), { caller: await requireCaller(), id });
   });
 }
 
@@ -36,15 +29,17 @@ export async function createVirtualAction(input: {
   name: string;
   childIds: string[];
 }): Promise<ActionResult<{ id: string }>> {
-  return runAction(async () => ({ id: (await createVirtualLicence(await getDb(), { caller: await caller(), input })).id }));
+  return runAction(async () => ({
+    id: (await createVirtualLicence(await getDb(), { caller: await requireCaller(), input })).id,
+  }));
 }
 
 export async function patchLicenceAction(id: string, input: Record<string, unknown>): Promise<ActionResult> {
   return runAction(async () => {
-    await patchLicence(await getDb(), { caller: await caller(), id, input });
+    await patchLicence(await getDb(), { caller: await requireCaller(), id, input });
   });
 }
 
 export async function deleteLicenceAction(id: string): Promise<ActionResult> {
-  return runAction(async () => deleteLicence(await getDb(), { caller: await caller(), id }));
+  return runAction(async () => deleteLicence(await getDb(), { caller: await requireCaller(), id }));
 }

@@ -1,34 +1,27 @@
 "use server";
 
 import type { ProjectProperty } from "@/db/schema";
-import { currentCaller } from "@/lib/auth/web-session";
+import { requireCaller } from "@/lib/auth/web-session";
 import { type ActionResult, runAction } from "@/lib/errors/action";
-import { AppError } from "@/lib/errors/app-error";
 import { deleteProject, regenerateSubmissionKey, renameProject, saveProjectProperties } from "@/lib/projects/service";
 import { getDb } from "@/lib/setup/bootstrap";
 
-async function caller() {
-  const c = await currentCaller();
-  if (!c) throw new AppError("InvalidToken");
-  return c;
-}
-
 export async function renameProjectAction(id: string, name: string): Promise<ActionResult> {
   return runAction(async () => {
-    await renameProject(await getDb(), { caller: await caller(), id, input: { name } });
+    await renameProject(await getDb(), { caller: await requireCaller(), id, input: { name } });
   });
 }
 
 export async function savePropertiesAction(id: string, version: number, properties: ProjectProperty[]): Promise<ActionResult> {
   return runAction(async () => {
-    await saveProjectProperties(await getDb(), { caller: await caller(), id, input: { version, properties } });
+    await saveProjectProperties(await getDb(), { caller: await requireCaller(), id, input: { version, properties } });
   });
 }
 
 export async function deleteProjectAction(id: string, version: number): Promise<ActionResult> {
-  return runAction(async () => deleteProject(await getDb(), { caller: await caller(), id, input: { version } }));
+  return runAction(async () => deleteProject(await getDb(), { caller: await requireCaller(), id, input: { version } }));
 }
 
 export async function regenerateKeyAction(id: string): Promise<ActionResult<{ key: string }>> {
-  return runAction(async () => ({ key: await regenerateSubmissionKey(await getDb(), { caller: await caller(), id }) }));
+  return runAction(async () => ({ key: await regenerateSubmissionKey(await getDb(), { caller: await requireCaller(), id }) }));
 }

@@ -1,36 +1,29 @@
 "use server";
 
-import { currentCaller } from "@/lib/auth/web-session";
+import { requireCaller } from "@/lib/auth/web-session";
 import { type ActionResult, runAction } from "@/lib/errors/action";
-import { AppError } from "@/lib/errors/app-error";
 import { getDb } from "@/lib/setup/bootstrap";
 import { deleteSystem } from "@/lib/systems/services/delete-system";
 import { createSystem, updateSystem } from "@/lib/systems/services/save-system";
 import { testCsbConnection } from "@/lib/systems/services/test-csb";
-
-async function caller() {
-  const c = await currentCaller();
-  if (!c) throw new AppError("InvalidToken");
-  return c;
-}
 
 export async function saveSystemAction(input: Record<string, unknown>): Promise<ActionResult<{ id: string }>> {
   return runAction(async () => {
     const db = await getDb();
     const saved =
       input.id && input.existing
-        ? await updateSystem(db, { caller: await caller(), input })
-        : await createSystem(db, { caller: await caller(), input });
+        ? await updateSystem(db, { caller: await requireCaller(), input })
+        : await createSystem(db, { caller: await requireCaller(), input });
     return { id: saved.id };
   });
 }
 
 export async function deleteSystemAction(systemId: string): Promise<ActionResult> {
-  return runAction(async () => deleteSystem(await getDb(), { caller: await caller(), systemId }));
+  return runAction(async () => deleteSystem(await getDb(), { caller: await requireCaller(), systemId }));
 }
 
 export async function testCsbAction(
   input: Record<string, unknown>,
 ): Promise<ActionResult<{ success: boolean; message: string }>> {
-  return runAction(async () => testCsbConnection(await getDb(), { caller: await caller(), input }));
+  return runAction(async () => testCsbConnection(await getDb(), { caller: await requireCaller(), input }));
 }

@@ -1,6 +1,7 @@
 import { cookies } from "next/headers";
 import { decode, encode } from "next-auth/jwt";
 import { cache } from "react";
+import { AppError } from "@/lib/errors/app-error";
 import { getDb } from "@/lib/setup/bootstrap";
 import type { Caller } from "./caller";
 import type { TokenHolder } from "./schemas";
@@ -52,4 +53,11 @@ export async function endWebSession(): Promise<void> {
   const claims = await sessionClaims();
   if (claims?.sid) await revokeSession(await getDb(), claims.sid);
   (await cookies()).delete(SESSION_COOKIE);
+}
+
+/** The signed-in caller of a server action; InvalidToken when the session ended. */
+export async function requireCaller(): Promise<Caller> {
+  const caller = await currentCaller();
+  if (!caller) throw new AppError("InvalidToken");
+  return caller;
 }
