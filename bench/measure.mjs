@@ -54,11 +54,24 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/** utime + stime of one process in clock ticks, or undefined when it is gone. */
+export function processTicks(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(f[11]) + Number(f[12]);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The machine is shared (builds, tests of other engineers): meters the CPU that processes outside this
  * benchmark used between start and stop, from /proc/stat minus this process tree (reaped children included).
+ * `extraTicks()` is the cumulative CPU (clock ticks) of further processes that work for the benchmark (its
+ * PostgreSQL backends, Redis): what it grew by between start and stop counts as the benchmark's.
  */
-export function otherCpuMeter(label) {
+export function otherCpuMeter(label, extraTicks = () => 0) {
   const tick = 100; // USER_HZ
   const busyAll = () => {
     const f = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
@@ -81,9 +94,11 @@ export function otherCpuMeter(label) {
   const t0 = performance.now();
   const all0 = busyAll();
   const ours0 = ours();
+  const extra0 = extraTicks();
   return () => {
     const seconds = (performance.now() - t0) / 1000;
-    const cores = Math.max(0, busyAll() - all0 - (ours() - ours0)) / tick / seconds;
+    const extra = extraTicks() - extra0;
+    const cores = Math.max(0, busyAll() - all0 - (ours() - ours0) - extra) / tick / seconds;
     return {
       measurement: `CPU used by other processes during ${label}`,
       value: `${fmt(cores, 2)} of ${os.availableParallelism()} cores`,
@@ -122,6 +137,12 @@ export function writeResults(rows, { replace = false } = {}) {
     `- Node: ${m.node}`,
     `- Code: ${codeVersion()} (build in \`${DIST_DIR}\` from ${statSync(path.join(root, DIST_DIR, "BUILD_ID")).mtime.toISOString()})`,
     "- Server: `next start` of a production build (`.next-bench`), embedded default (PGlite in DATA_DIR, in-process runner)",
+    ...([...kept.keys()].some((name) => name.startsWith("job "))
+      ? [
+          "- Job rows (`npm run bench:jobs`): that server and one `npm run worker` on the machine's PostgreSQL and Redis " +
+            "(a database and a queue prefix of their own, removed afterwards)",
+        ]
+      : []),
     "",
     "| measurement | value | target | met? |",
     "|---|---|---|---|",

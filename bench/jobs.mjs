@@ -1,0 +1,567 @@
+// `npm run bench:jobs`: jobs on PostgreSQL and Redis (the scale-out set-up), each against a baseline of the same run.
+//   1. intake    POST /api/jobs (one ≈1 KB text file, 4 in flight) vs a bare INSERT job + job_files + file write
+//   2. pipeline  2000 one-document text jobs through one `npm run worker` vs as many no-op BullMQ jobs on a bare Worker
+//   3. search    searchJobs over 1 000 000 jobs of one system vs the bare SQL of the same searches (bench/jobs-helper.ts)
+// Needs a PostgreSQL server and Redis: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) and
+// BENCH_REDIS_URL (default redis://127.0.0.1:6379). Makes a database docservice_bench_<random> and a queue prefix
+// docservice-bench-<random>, both removed at the end. `--build` rebuilds .next-bench first (also done when the build
+// predates the job routes). Updates only its own rows of bench/RESULTS.md.
+import { spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { Queue, Worker } from "bullmq";
+import { Redis } from "ioredis";
+import postgres from "postgres";
+import { fmt, machine, otherCpuMeter, percentile, processTicks, writeResults } from "./measure.mjs";
+import {
+  ADMIN_PASSWORD,
+  api,
+  DIST_DIR,
+  ensureBuild,
+  freshDir,
+  root,
+  sleep,
+  startServer,
+  stopServer,
+  waitFor200,
+} from "./server.mjs";
+
+const PG_SERVER = process.env.BENCH_PG_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const REDIS_URL = process.env.BENCH_REDIS_URL || "redis://127.0.0.1:6379";
+const PORT = 3430;
+const cores = os.availableParallelism();
+const INTAKE_CONCURRENCY = 4;
+const INTAKE_SECONDS = 10; // per side, in four alternating slices (baseline, ours, ours, baseline)
+const PIPELINE_JOBS = Number(process.env.BENCH_PIPELINE_JOBS) || 2000;
+const SEARCH_RUNS = Number(process.env.BENCH_SEARCH_RUNS) || 200;
+const SEARCH_JOBS = Number(process.env.BENCH_SEARCH_JOBS) || 1_000_000; // smaller only to try the script out
+
+const suffix = randomBytes(4).toString("hex");
+const DB_NAME = `docservice_bench_${suffix}`;
+const QUEUE_PREFIX = `docservice-bench-${suffix}`;
+const dbUrl = (() => {
+  const u = new URL(PG_SERVER);
+  u.pathname = `/${DB_NAME}`;
+  return u.toString();
+})();
+
+// ---------------------------------------------------------------------------------------------------------------
+// processes of our own (worker, helper): each in its own process group, ended by group id
+
+const groups = new Set();
+function killGroup(pid, signal = "SIGKILL") {
+  try {
+    process.kill(-pid, signal);
+  } catch {}
+}
+process.on("exit", () => {
+  for (const pid of groups) killGroup(pid);
+});
+
+/** Spawns a process group logging to `logFile`; returns { pid, exited }. */
+function spawnGroup(command, args, { env, logFile, stdout = "log" }) {
+  const log = openSync(logFile, "a");
+  const child = spawn(command, args, {
+    cwd: root,
+    detached: true,
+    stdio: ["ignore", stdout === "pipe" ? "pipe" : log, log],
+    env,
+  });
+  closeSync(log);
+  groups.add(child.pid);
+  let out = "";
+  child.stdout?.on("data", (d) => {
+    out += d;
+  });
+  const exited = new Promise((resolve) =>
+    child.once("exit", (code, signal) => {
+      groups.delete(child.pid);
+      killGroup(child.pid); // stragglers of the group
+      resolve({ code, signal, out });
+    }),
+  );
+  return { pid: child.pid, exited };
+}
+
+async function endGroup(proc, graceMs = 10_000) {
+  killGroup(proc.pid, "SIGTERM");
+  const timer = setTimeout(() => killGroup(proc.pid, "SIGKILL"), graceMs);
+  await proc.exited;
+  clearTimeout(timer);
+}
+
+/** The environment of server, worker and helper: this run's database, queue prefix, files and secret. */
+function jobEnv(dataDir) {
+  const { DATABASE_URL, REDIS_URL: _r, QUEUE_PREFIX: _q, ...base } = process.env;
+  return {
+    ...base,
+    DATABASE_URL: dbUrl,
+    REDIS_URL,
+    QUEUE_PREFIX,
+    DATA_DIR: dataDir,
+    SECRET_KEY: `bench-${suffix}-${randomBytes(16).toString("hex")}`,
+    NEXT_DIST_DIR: DIST_DIR,
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+}
+
+/** `node --import tsx bench/jobs-helper.ts <command>`; its one JSON line. */
+async function helper(command, env, logFile, extraEnv = {}) {
+  const proc = spawnGroup(process.execPath, ["--import", "tsx", "bench/jobs-helper.ts", command], {
+    env: { ...env, ...extraEnv, LOG_LEVEL: "warn" },
+    logFile,
+    stdout: "pipe",
+  });
+  const { code, signal, out } = await proc.exited;
+  if (code !== 0) throw new Error(`jobs-helper ${command} ended with ${code ?? signal}; see ${logFile}`);
+  return JSON.parse(out.trim().split("\n").pop());
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// CPU of other processes: the PostgreSQL backends of our database and Redis work for the benchmark. Sampled every
+// 250 ms (a backend's last sample stays when it ends), so the meter counts them as ours.
+
+const lastTicks = new Map(); // pid -> cumulative ticks last read
+let tracker;
+function redisPids() {
+  return readdirSync("/proc")
+    .filter((p) => /^\d+$/.test(p))
+    .filter((p) => {
+      try {
+        return readFileSync(`/proc/${p}/comm`, "utf8").trim() === "redis-server";
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+let redis = [];
+async function sampleHelpers(admin) {
+  const rows = await admin`select pid from pg_stat_activity where datname = ${DB_NAME}`;
+  for (const pid of [...rows.map((r) => r.pid), ...redis]) if (!lastTicks.has(pid)) lastTicks.set(pid, 0);
+  for (const pid of lastTicks.keys()) {
+    const t = processTicks(pid);
+    if (t !== undefined) lastTicks.set(pid, t);
+  }
+}
+function startTracker(admin) {
+  redis = redisPids();
+  tracker = setInterval(() => sampleHelpers(admin).catch(() => {}), 250);
+  tracker.unref();
+}
+const helperTicks = () => [...lastTicks.values()].reduce((a, b) => a + b, 0);
+/** otherCpuMeter with our backends and Redis counted as ours; the stop samples them first. */
+async function meter(admin, label) {
+  await sampleHelpers(admin);
+  const stop = otherCpuMeter(label, helperTicks);
+  return async () => {
+    await sampleHelpers(admin);
+    return stop();
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 1. intake
+
+/** A plain-text invoice of about `bytes` bytes. */
+function invoiceText(n, bytes = 1024) {
+  const head = [
+    "ACME Office Supplies GmbH, Industriestrasse 12, 70565 Stuttgart",
+    `Invoice No. INV-2026-${String(n).padStart(6, "0")}`,
+    "Date: 2026-11-02",
+    "Customer: Example Corp, Musterstrasse 1, 10115 Berlin",
+    "",
+    "Pos  Description                      Qty      Price",
+  ];
+  const tail = ["", `Total: EUR ${(100 + (n % 900)).toFixed(2)}`, "Amount due within 14 days. Thank you for your order."];
+  const lines = [...head];
+  for (let i = 1; [...lines, ...tail].join("\n").length < bytes - 60; i++)
+    lines.push(`${String(i).padStart(3)}  Paper A4 80 g, box of 2500 sheets   ${String((i % 7) + 1).padStart(3)}    24.90`);
+  return Buffer.from([...lines, ...tail].join("\n"));
+}
+
+async function postJob(server, token, projectName, n) {
+  const form = new FormData();
+  form.append("file", new Blob([invoiceText(n)], { type: "text/plain" }), `invoice-${n}.txt`);
+  form.append("meta", JSON.stringify({ projectName, client: "bench intake", priority: 5 }));
+  const res = await fetch(`${server.url}/api/jobs`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`POST /api/jobs answered ${res.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text).id;
+}
+
+/** The same rows as createJob, written directly: the job (Waiting), its file on disk, its job_files row. */
+function bareIntake(pg, project, filesRoot) {
+  return async (n) => {
+    const bytes = invoiceText(n);
+    const name = `invoice-${n}.txt`;
+    const [job] = await pg`
+      insert into jobs (auth_hash, system_id, project_id, project_name, creator_id, creator, state, client, client_info,
+                        priority, log_level, use_default_log_level, properties)
+      values (${createHash("sha256").update(randomBytes(32)).digest("base64url")}, ${project.systemId}, ${project.id},
+              ${project.name}, ${project.creatorId}, ${project.creator}, 'Waiting', 'bench baseline', '', 5, 'Info', true, '[]')
+      returning id`;
+    const rel = `systems/${project.systemId}/jobs/${job.id}/order/${name}`;
+    await mkdir(path.dirname(path.join(filesRoot, rel)), { recursive: true });
+    await writeFile(path.join(filesRoot, rel), bytes);
+    await pg`insert into job_files (job_id, kind, name, content_type, size, path)
+             values (${job.id}, 'order', ${name}, 'text/plain', ${bytes.byteLength}, ${rel})`;
+  };
+}
+
+/** `concurrency` loops of `op` for `seconds`; the latencies. */
+async function closedLoop(op, seconds, concurrency, counter) {
+  const latencies = [];
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        await op(counter.n++);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return latencies;
+}
+
+async function intake({ server, token, setup, pg, filesRoot, admin }) {
+  const [project] = await pg`select p.id, p.name, p.system_id as "systemId", u.id as "creatorId", u.name as creator
+    from projects p join users u on u.system_id = p.system_id where p.name = ${setup.projectName} and u.name = ${setup.userName}`;
+  const bare = bareIntake(pg, project, filesRoot);
+  const ours = (n) => postJob(server, token, setup.projectName, n);
+  const counter = { n: 1 };
+  for (let i = 0; i < 20; i++) await Promise.all([ours(counter.n++), bare(counter.n++)]); // warm-up
+  const others = await meter(admin, "job intake");
+  const slice = INTAKE_SECONDS / 2;
+  const b = [];
+  const o = [];
+  b.push(...(await closedLoop(bare, slice, INTAKE_CONCURRENCY, counter)));
+  o.push(...(await closedLoop(ours, slice, INTAKE_CONCURRENCY, counter)));
+  o.push(...(await closedLoop(ours, slice, INTAKE_CONCURRENCY, counter)));
+  b.push(...(await closedLoop(bare, slice, INTAKE_CONCURRENCY, counter)));
+  const otherRow = await others();
+  // for scale: the same client and server on a route that reads nothing
+  const health = async () => {
+    const res = await fetch(`${server.url}/api/health`);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`GET /api/health answered ${res.status}`);
+  };
+  const floor = (await closedLoop(health, slice, INTAKE_CONCURRENCY, counter)).length / slice;
+  const rate = (xs) => xs.length / INTAKE_SECONDS; // each side ran INTAKE_SECONDS in all
+  const summary = (xs) => {
+    const s = [...xs].sort((x, y) => x - y);
+    return { rate: rate(xs), median: percentile(s, 50), p95: percentile(s, 95), n: xs.length };
+  };
+  const res = { ours: summary(o), bare: summary(b) };
+  const ratio = res.ours.rate / res.bare.rate;
+  console.log(
+    `intake: POST /api/jobs ${fmt(res.ours.rate)} jobs/s (median ${fmt(res.ours.median)} ms, p95 ${fmt(res.ours.p95)} ms), ` +
+      `bare ${fmt(res.bare.rate)} rows/s (median ${fmt(res.bare.median)} ms) = ${fmt(ratio, 2)}× baseline; ` +
+      `GET /api/health ${fmt(floor)} /s`,
+  );
+  return [
+    {
+      measurement: `job intake baseline: INSERT job + job_files + file write (postgres.js), ${INTAKE_CONCURRENCY} in flight`,
+      value: `${fmt(res.bare.rate)} /s (median ${fmt(res.bare.median)} ms, p95 ${fmt(res.bare.p95)} ms)`,
+      target: "—",
+      met: "n/a",
+    },
+    {
+      measurement: `job intake: POST /api/jobs, one 1 KB text file, ${INTAKE_CONCURRENCY} in flight (PostgreSQL, BullMQ)`,
+      value: `${fmt(res.ours.rate)} /s = ${fmt(ratio, 2)}× baseline (median ${fmt(res.ours.median)} ms, p95 ${fmt(res.ours.p95)} ms)`,
+      target: ">= 0.5× baseline",
+      met: ratio >= 0.5 ? "yes" : "**no**",
+    },
+    otherRow,
+    {
+      measurement: `job intake, for scale: GET /api/health (no database), same client, ${INTAKE_CONCURRENCY} in flight`,
+      value: `${fmt(floor)} /s = ${fmt(floor / res.bare.rate, 2)}× the intake baseline; POST /api/jobs = ${fmt(res.ours.rate / floor, 2)}× of it`,
+      target: "— (informational)",
+      met: "n/a",
+    },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 2. pipeline
+
+/** As many no-op jobs, with the options enqueue() gives a job, through a bare Worker of the same concurrency. */
+async function bareBullmq(n, concurrency) {
+  const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+  const queue = new Queue("bench-noop", { connection, prefix: QUEUE_PREFIX });
+  const options = {
+    removeOnComplete: 1000,
+    removeOnFail: 5000,
+    priority: 6,
+    attempts: 30,
+    backoff: { type: "fixed", delay: 5000 },
+  };
+  await queue.addBulk(
+    Array.from({ length: n }, (_, i) => ({ name: "jobs", data: { jobId: i + 1, priority: 5 }, opts: options })),
+  );
+  const workerConnection = connection.duplicate(); // BullMQ leaves a connection it was given open: quit below
+  let first;
+  let last;
+  let done = 0;
+  let resolveAll;
+  const all = new Promise((r) => {
+    resolveAll = r;
+  });
+  const worker = new Worker(
+    "bench-noop",
+    async () => {
+      first ??= performance.now();
+    },
+    { connection: workerConnection, concurrency, prefix: QUEUE_PREFIX, lockDuration: 60_000, stalledInterval: 60_000 },
+  );
+  worker.on("completed", () => {
+    last = performance.now();
+    if (++done === n) resolveAll();
+  });
+  await Promise.race([all, sleep(600_000)]);
+  await worker.close();
+  await queue.obliterate({ force: true });
+  await queue.close();
+  await workerConnection.quit();
+  await connection.quit();
+  if (done !== n) throw new Error(`bare BullMQ: ${done} of ${n} jobs done`);
+  return { seconds: (last - first) / 1000, rate: n / ((last - first) / 1000) };
+}
+
+/** `n` jobs through POST /api/jobs, INTAKE_CONCURRENCY in flight; their ids. */
+async function createJobs({ server, token, setup }, n, from) {
+  const ids = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: INTAKE_CONCURRENCY }, async () => {
+      while (next < n) ids.push(await postJob(server, token, setup.projectName, from + next++));
+    }),
+  );
+  return ids;
+}
+
+/** One `npm run worker` until every job of `ids` has ended; the span from the first claim to the last end. */
+async function runWorker({ pg, env }, ids, logFile) {
+  const worker = spawnGroup("npm", ["run", "worker"], { env, logFile });
+  try {
+    const deadline = performance.now() + 15 * 60_000;
+    for (;;) {
+      const [state] = await pg`select count(*) filter (where state in ('Ready', 'Error'))::int as done,
+        count(*) filter (where state = 'Ready')::int as ready from jobs where id = any(${ids})`;
+      if (state.done === ids.length) {
+        const [span] = await pg`select extract(epoch from max(finished) - min(assigned))::float8 as seconds,
+            (select coalesce(sum(documents), 0)::int from job_metrics where job_id = any(${ids})) as documents
+          from jobs where id = any(${ids})`;
+        const concurrency = readFileSync(logFile, "utf8").match(/"concurrency":(\d+)/)?.[1] ?? "?";
+        return { ...span, ready: state.ready, rate: span.documents / span.seconds, concurrency };
+      }
+      if (performance.now() > deadline) throw new Error(`pipeline: ${state.done} of ${ids.length} jobs ended in 15 min`);
+      const exited = await Promise.race([worker.exited, sleep(200)]);
+      if (exited) throw new Error(`npm run worker ended early (${exited.code ?? exited.signal}); see ${logFile}`);
+    }
+  } finally {
+    await endGroup(worker);
+  }
+}
+
+async function pipeline(ctx) {
+  const { pg, dataDir, admin } = ctx;
+  // the intake's jobs stay Waiting in the database; their BullMQ deliveries go, so the worker sees only the N below
+  const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+  const jobsQueue = new Queue("jobs", { connection, prefix: QUEUE_PREFIX });
+  await jobsQueue.drain(true);
+  console.log(`pipeline: creating ${PIPELINE_JOBS} jobs through POST /api/jobs…`);
+  const ids = await createJobs(ctx, PIPELINE_JOBS, 1_000_000);
+  const counts = await jobsQueue.getJobCounts("wait", "prioritized", "active");
+  if (counts.wait + counts.prioritized !== PIPELINE_JOBS) throw new Error(`queue holds ${JSON.stringify(counts)}`);
+
+  console.log(`pipeline: baseline, ${PIPELINE_JOBS} no-op jobs on a bare BullMQ Worker (concurrency ${cores})…`);
+  const others = await meter(admin, "job pipeline");
+  const bare = await bareBullmq(PIPELINE_JOBS, cores);
+  console.log(`pipeline: bare BullMQ ${fmt(bare.rate)} jobs/s (${fmt(bare.seconds, 2)} s)`);
+  console.log("pipeline: one `npm run worker`…");
+  const run = await runWorker(ctx, ids, `${dataDir}-worker.log`);
+  const otherRow = await others();
+  const ratio = run.rate / bare.rate;
+  console.log(
+    `pipeline: ${run.documents} documents (${run.ready} jobs Ready) in ${fmt(run.seconds, 2)} s = ${fmt(run.rate)} documents/s ` +
+      `(worker concurrency ${run.concurrency}) = ${fmt(ratio, 2)}× bare BullMQ`,
+  );
+
+  // what a higher worker concurrency gives (maxWorkerCount in this run's database only): the jobs wait on round trips
+  const WHAT_IF = 8;
+  await pg`update settings set value = jsonb_set(value, '{maxWorkerCount}', ${WHAT_IF}::text::jsonb) where key = 'serviceConfig'`;
+  console.log(`pipeline: again with maxWorkerCount ${WHAT_IF}…`);
+  const ids2 = await createJobs(ctx, PIPELINE_JOBS, 2_000_000);
+  const run2 = await runWorker(ctx, ids2, `${dataDir}-worker-${WHAT_IF}.log`);
+  console.log(`pipeline: concurrency ${run2.concurrency}: ${fmt(run2.rate)} documents/s (${fmt(run2.seconds, 2)} s)`);
+  await pg`update settings set value = value - 'maxWorkerCount' where key = 'serviceConfig'`;
+  await jobsQueue.close();
+  await connection.quit();
+  return [
+    {
+      measurement: `job pipeline baseline: ${PIPELINE_JOBS} no-op jobs through a bare BullMQ Worker, concurrency ${cores}`,
+      value: `${fmt(bare.rate)} /s (${fmt(bare.seconds, 2)} s)`,
+      target: "—",
+      met: "n/a",
+    },
+    {
+      measurement: `job pipeline: ${PIPELINE_JOBS} jobs of one invoice text each, one \`npm run worker\` (concurrency ${run.concurrency}), first claim to last Ready`,
+      value: `${fmt(run.rate)} documents/s (${fmt(run.seconds, 2)} s; ${run.ready} Ready)`,
+      target: ">= 200 /s",
+      met: run.rate >= 200 && run.ready === PIPELINE_JOBS ? "yes" : "**no**",
+    },
+    {
+      measurement: "job pipeline relative to the bare BullMQ no-op jobs",
+      value: `${fmt(ratio, 2)}×`,
+      target: ">= 0.5×",
+      met: ratio >= 0.5 ? "yes" : "**no**",
+    },
+    otherRow,
+    {
+      measurement: `job pipeline, same, with maxWorkerCount ${WHAT_IF} (bench database only)`,
+      value: `${fmt(run2.rate)} documents/s (${fmt(run2.seconds, 2)} s; ${run2.ready} Ready; concurrency ${run2.concurrency})`,
+      target: "— (informational)",
+      met: "n/a",
+    },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 3. search
+
+async function search({ env, dataDir, admin }) {
+  console.log(`search: ${SEARCH_JOBS} jobs (several minutes)…`);
+  const others = await meter(admin, "job search (seed and measurement)");
+  const r = await helper("search", env, `${dataDir}-search.log`, {
+    SEARCH_RUNS: String(SEARCH_RUNS),
+    SEARCH_JOBS: String(SEARCH_JOBS),
+  });
+  const otherRow = await others();
+  console.log(
+    `search: ${r.size.rows} rows, jobs ${r.size.total} (heap ${r.size.heap}); shared_buffers ${r.size.shared_buffers}, ` +
+      `work_mem ${r.size.work_mem}, parallel workers per gather ${r.size.parallel}; seeded in ${fmt(r.seedSeconds)} s`,
+  );
+  const rows = [];
+  for (const x of r.results) {
+    const ratio = x.ours.p95 / x.bare.p95;
+    const met = ratio <= 1.5 && x.ours.p95 < 50;
+    console.log(
+      `search: ${x.name}: searchJobs p95 ${fmt(x.ours.p95)} ms (median ${fmt(x.ours.median)}), bare p95 ${fmt(x.bare.p95)} ms ` +
+        `(median ${fmt(x.bare.median)}) = ${fmt(ratio, 2)}×; totalCount ${x.totalCount}`,
+    );
+    rows.push({
+      measurement: `job search, ${SEARCH_JOBS / 1e6} M jobs in the system: ${x.name} — searchJobs vs bare SQL, p95 of ${x.ours.n}`,
+      value: `${fmt(x.ours.p95)} ms vs ${fmt(x.bare.p95)} ms = ${fmt(ratio, 2)}× (medians ${fmt(x.ours.median)} / ${fmt(x.bare.median)} ms)`,
+      target: "<= 1.5× and < 50 ms",
+      met: met ? "yes" : `**no** (${[ratio > 1.5 ? "ratio" : "", x.ours.p95 >= 50 ? "50 ms" : ""].filter(Boolean).join(", ")})`,
+    });
+  }
+  for (const [k, x] of r.withIndexes.entries()) {
+    const capped = r.capped[k].bare;
+    console.log(
+      `search with the suggested indexes: ${x.name}: searchJobs p95 ${fmt(x.ours.p95)} ms, bare p95 ${fmt(x.bare.p95)} ms; ` +
+        `bare with a capped count p95 ${fmt(capped.p95)} ms`,
+    );
+    rows.push({
+      measurement: `job search, same, with two order-matching indexes (bench database only): ${x.name}`,
+      value:
+        `searchJobs ${fmt(x.ours.p95)} ms vs bare ${fmt(x.bare.p95)} ms = ${fmt(x.ours.p95 / x.bare.p95, 2)}×; ` +
+        `bare with the count capped at 10 001: ${fmt(capped.p95)} ms (p95)`,
+      target: "— (informational)",
+      met: "n/a",
+    });
+  }
+  rows.push(otherRow);
+  for (const [name, plan] of Object.entries(r.plans)) {
+    console.log(`\n--- EXPLAIN ANALYZE of searchJobs' statements, present indexes: ${name}`);
+    console.log(`${plan.countSql}\n${plan.count}\n${plan.pageSql}\n${plan.page}`);
+  }
+  for (const [name, plan] of Object.entries(r.plansWithIndexes)) {
+    console.log(`\n--- EXPLAIN ANALYZE of searchJobs' statements, with the suggested indexes: ${name}`);
+    console.log(`${plan.count}\n${plan.page}`);
+  }
+  for (const [name, plan] of Object.entries(r.cappedPlans)) {
+    console.log(`\n--- EXPLAIN ANALYZE, capped count, with the suggested indexes: ${name}\n${plan}`);
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const m = machine();
+console.log(`bench:jobs: ${m.cpu}, ${m.cores} cores, ${m.memGB} GB, Node ${m.node}; database ${DB_NAME}, prefix ${QUEUE_PREFIX}`);
+const manifest = path.join(root, DIST_DIR, "app-path-routes-manifest.json");
+const hasJobRoutes = existsSync(manifest) && readFileSync(manifest, "utf8").includes('"/api/jobs"');
+ensureBuild(process.argv.includes("--build") || !hasJobRoutes);
+
+const admin = postgres(PG_SERVER, { max: 1, onnotice: () => {} });
+const dataDir = freshDir("jobs");
+const baselineDir = freshDir("jobs-baseline");
+const env = jobEnv(dataDir);
+let server;
+let pg;
+const rows = [];
+try {
+  await admin.unsafe(`create database ${DB_NAME}`);
+  startTracker(admin);
+  server = await startServer({ port: PORT, dataDir, env: { ...env, ADMIN_PASSWORD } });
+  await waitFor200(server, "/api/health/ready");
+  const setup = await helper("setup", env, `${dataDir}-setup.log`);
+  const { token } = await api(server, "POST", "/api/auth/login", {
+    body: { systemName: setup.systemName, userName: setup.userName, password: setup.password },
+  });
+  pg = postgres(dbUrl, { max: INTAKE_CONCURRENCY, onnotice: () => {} });
+  const ctx = { server, token, setup, pg, env, dataDir, admin, filesRoot: path.join(baselineDir, "files") };
+
+  rows.push(...(await intake(ctx)));
+  writeResults(rows);
+  rows.push(...(await pipeline(ctx)));
+  writeResults(rows);
+  await stopServer(server); // the search calls our code directly
+  server = undefined;
+  rows.push(...(await search(ctx)));
+  writeResults(rows);
+  console.log("bench:jobs: updated bench/RESULTS.md");
+} finally {
+  clearInterval(tracker);
+  if (server) await stopServer(server);
+  for (const pid of [...groups]) killGroup(pid);
+  await pg?.end({ timeout: 5 });
+  try {
+    await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
+  } catch (err) {
+    console.error(`could not drop database ${DB_NAME}: ${err.message}`);
+  }
+  await admin.end({ timeout: 5 });
+  const redis = new Redis(REDIS_URL);
+  let cursor = "0";
+  let removed = 0;
+  do {
+    const [nextCursor, keys] = await redis.scan(cursor, "MATCH", `${QUEUE_PREFIX}:*`, "COUNT", 1000);
+    cursor = nextCursor;
+    if (keys.length) removed += await redis.del(...keys);
+  } while (cursor !== "0");
+  await redis.quit();
+  console.log(`bench:jobs: dropped ${DB_NAME}, removed ${removed} Redis keys of ${QUEUE_PREFIX}`);
+  if (!process.argv.includes("--keep-logs")) {
+    for (const p of [
+      dataDir,
+      baselineDir,
+      `${dataDir}.log`,
+      `${dataDir}-worker.log`,
+      `${dataDir}-setup.log`,
+      `${dataDir}-search.log`,
+    ])
+      rmSync(p, { recursive: true, force: true });
+  }
+}
