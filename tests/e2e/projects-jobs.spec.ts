@@ -59,7 +59,7 @@ test("a project is uploaded with progress, its properties edited, and its submis
   await expectAccessible(page, "project add");
   await shot(page, "50-project-add");
   await page.getByTestId("upload-project").click();
-  await expect(page).toHaveURL(/\/projects\/edit\//);
+  await expect(page).toHaveURL(/\/projects\/edit\//, { timeout: 30_000 });
   await expect(page.getByTestId("project-id")).toBeVisible();
   submissionKey = (await page.getByTestId("submission-key").textContent()) ?? "";
   expect(submissionKey).toMatch(/^[A-Za-z0-9_-]{20,}$/);
