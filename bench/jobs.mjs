@@ -5,7 +5,7 @@
 // Needs a PostgreSQL server and Redis: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) and
 // BENCH_REDIS_URL (default redis://127.0.0.1:6379). Makes a database docservice_bench_<random> and a queue prefix
 // docservice-bench-<random>, both removed at the end. `--build` rebuilds .next-bench first (also done when the build
-// predates the job routes). Updates only its own rows of bench/RESULTS.md.
+// predates the job routes). `--only=intake,pipeline,search` picks parts. Updates only its own rows of bench/RESULTS.md.
 import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -27,6 +27,7 @@ import {
   sleep,
   startServer,
   stopServer,
+  tmp,
   waitFor200,
 } from "./server.mjs";
 
@@ -39,6 +40,10 @@ const INTAKE_SECONDS = 10; // per side, in four alternating slices (baseline, ou
 const PIPELINE_JOBS = Number(process.env.BENCH_PIPELINE_JOBS) || 2000;
 const SEARCH_RUNS = Number(process.env.BENCH_SEARCH_RUNS) || 200;
 const SEARCH_JOBS = Number(process.env.BENCH_SEARCH_JOBS) || 1_000_000; // smaller only to try the script out
+
+// `--only=intake,search` runs those parts only (their rows of RESULTS.md are replaced, the others kept)
+const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",");
+const runs = (part) => !only || only.includes(part);
 
 const suffix = randomBytes(4).toString("hex");
 const DB_NAME = `docservice_bench_${suffix}`;
@@ -523,14 +528,20 @@ try {
   pg = postgres(dbUrl, { max: INTAKE_CONCURRENCY, onnotice: () => {} });
   const ctx = { server, token, setup, pg, env, dataDir, admin, filesRoot: path.join(baselineDir, "files") };
 
-  rows.push(...(await intake(ctx)));
-  writeResults(rows);
-  rows.push(...(await pipeline(ctx)));
-  writeResults(rows);
+  if (runs("intake")) {
+    rows.push(...(await intake(ctx)));
+    writeResults(rows);
+  }
+  if (runs("pipeline")) {
+    rows.push(...(await pipeline(ctx)));
+    writeResults(rows);
+  }
   await stopServer(server); // the search calls our code directly
   server = undefined;
-  rows.push(...(await search(ctx)));
-  writeResults(rows);
+  if (runs("search")) {
+    rows.push(...(await search(ctx)));
+    writeResults(rows);
+  }
   console.log("bench:jobs: updated bench/RESULTS.md");
 } finally {
   clearInterval(tracker);
@@ -554,14 +565,11 @@ try {
   await redis.quit();
   console.log(`bench:jobs: dropped ${DB_NAME}, removed ${removed} Redis keys of ${QUEUE_PREFIX}`);
   if (!process.argv.includes("--keep-logs")) {
-    for (const p of [
-      dataDir,
-      baselineDir,
-      `${dataDir}.log`,
-      `${dataDir}-worker.log`,
-      `${dataDir}-setup.log`,
-      `${dataDir}-search.log`,
-    ])
-      rmSync(p, { recursive: true, force: true });
+    // the two directories and every log named after them (server, worker, helper)
+    const ours = [path.basename(dataDir), path.basename(baselineDir)];
+    for (const name of readdirSync(tmp)) {
+      if (ours.some((o) => name === o || name.startsWith(`${o}.`) || name.startsWith(`${o}-`)))
+        rmSync(path.join(tmp, name), { recursive: true, force: true });
+    }
   }
 }
