@@ -38,6 +38,8 @@ export type DataTableProps<Row extends RowData> = {
   /** The current page's rows, already sorted and paged by the server. */
   rows: readonly Row[];
   total: number;
+  /** false: `total` is a lower bound (the job search counts up to a cap) */
+  totalExact?: boolean;
   page: number;
   pageSize: number;
   getRowId: (row: Row) => string;
@@ -129,7 +131,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
           </TableBody>
         </Table>
       </div>
-      <Pager page={page} pageSize={pageSize} total={total} />
+      <Pager page={page} pageSize={pageSize} total={total} exact={props.totalExact ?? true} />
     </div>
   );
 }

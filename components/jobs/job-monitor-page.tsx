@@ -4,8 +4,7 @@ import { PageHeader } from "@/components/portal/page-header";
 import { JOB_STATES } from "@/db/schema/jobs";
 import { AppError, type ErrorEntry } from "@/lib/errors/app-error";
 import { fromZodError } from "@/lib/errors/envelope";
-import type { JobDto } from "@/lib/jobs/schemas";
-import { searchJobs, ZJobSearch } from "@/lib/jobs/search";
+import { type JobSearchResult, searchJobs, ZJobSearch } from "@/lib/jobs/search";
 import { log } from "@/lib/log";
 import { clampPage, parsePaging } from "@/lib/paging";
 import { listProjects } from "@/lib/projects/queries";
@@ -34,7 +33,7 @@ export async function JobMonitorPage({ system, base, query }: Props) {
     return searchJobs(db, { systemId: system.id, search: parsed.data });
   };
 
-  let result: { totalCount: number; items: JobDto[] } = { totalCount: 0, items: [] };
+  let result: JobSearchResult = { totalCount: 0, totalCountExact: true, items: [] };
   let page = paging.page;
   let loadErrors: ErrorEntry[] = [];
   try {
@@ -57,6 +56,7 @@ export async function JobMonitorPage({ system, base, query }: Props) {
       <JobMonitor
         rows={result.items}
         total={result.totalCount}
+        totalExact={result.totalCountExact}
         page={page}
         pageSize={paging.pageSize}
         filters={filters}

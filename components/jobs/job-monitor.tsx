@@ -18,6 +18,7 @@ import { useJobActions } from "./use-job-actions";
 type Props = {
   rows: JobDto[];
   total: number;
+  totalExact: boolean;
   page: number;
   pageSize: number;
   filters: JobFilters;
@@ -29,7 +30,7 @@ type Props = {
 };
 
 /** spec operations §2 "Job monitor list": filters, bulk actions, refresh and the server-paged table. */
-export function JobMonitor({ rows, total, page, pageSize, filters, projects, states, base, loadErrors }: Props) {
+export function JobMonitor({ rows, total, totalExact, page, pageSize, filters, projects, states, base, loadErrors }: Props) {
   const t = useTranslations("jobs");
   const router = useRouter();
   const { notifyErrors } = useStatus();
@@ -87,6 +88,7 @@ export function JobMonitor({ rows, total, page, pageSize, filters, projects, sta
         key={tableKey}
         rows={rows}
         total={total}
+        totalExact={totalExact}
         page={page}
         pageSize={pageSize}
         showDeleted={filters.includeDeleted}

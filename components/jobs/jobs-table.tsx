@@ -19,6 +19,7 @@ const column = dataTableColumnHelper<JobDto>();
 type Props = {
   rows: JobDto[];
   total: number;
+  totalExact: boolean;
   page: number;
   pageSize: number;
   /** the deleted column shows only with include-removed (spec operations §2) */
@@ -30,7 +31,18 @@ type Props = {
 };
 
 /** spec operations §2 "Job monitor list": sortable columns, row actions by spec §4, checkboxes for the bulk actions. */
-export function JobsTable({ rows, total, page, pageSize, showDeleted, base, actions, emptyText, onSelectionChange }: Props) {
+export function JobsTable({
+  rows,
+  total,
+  totalExact,
+  page,
+  pageSize,
+  showDeleted,
+  base,
+  actions,
+  emptyText,
+  onSelectionChange,
+}: Props) {
   const t = useTranslations("jobs");
   const local = useHydrated();
 
@@ -148,6 +160,7 @@ export function JobsTable({ rows, total, page, pageSize, showDeleted, base, acti
       columns={columns}
       rows={rows}
       total={total}
+      totalExact={totalExact}
       page={page}
       pageSize={pageSize}
       getRowId={(job) => String(job.id)}

@@ -7,10 +7,11 @@ import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { PAGE_SIZES, pageButtons, pageCount } from "@/lib/paging";
 
-type Props = { page: number; pageSize: number; total: number };
+/** `exact` false: `total` is a lower bound (a capped count); pages go on while they are full. */
+type Props = { page: number; pageSize: number; total: number; exact?: boolean };
 
 /** The shared pager: page size 5-100, first page 0 (shown as 1), at most 5 page buttons; state in the URL query. */
-export function Pager({ page, pageSize, total }: Props) {
+export function Pager({ page, pageSize, total, exact = true }: Props) {
   const t = useTranslations("pager");
   const router = useRouter();
   const pathname = usePathname();
@@ -44,7 +45,7 @@ export function Pager({ page, pageSize, total }: Props) {
           </SelectContent>
         </Select>
         <span className="text-muted-foreground" data-testid="pager-summary">
-          {total === 0 ? t("empty") : t("summary", { from, to, total })}
+          {total === 0 ? t("empty") : exact ? t("summary", { from, to, total }) : t("summaryMore", { from, to, total })}
         </span>
       </div>
       <div className="flex items-center gap-1">
@@ -75,7 +76,7 @@ export function Pager({ page, pageSize, total }: Props) {
         <Button
           variant="outline"
           size="icon"
-          disabled={page >= pages - 1}
+          disabled={exact && page >= pages - 1}
           onClick={() => go({ page: page + 1 })}
           aria-label={t("next")}
         >
@@ -84,7 +85,7 @@ export function Pager({ page, pageSize, total }: Props) {
         <Button
           variant="outline"
           size="icon"
-          disabled={page >= pages - 1}
+          disabled={!exact || page >= pages - 1}
           onClick={() => go({ page: pages - 1 })}
           aria-label={t("last")}
         >

@@ -46,8 +46,11 @@ export const jobs = pgTable(
     deleted: timestamp("deleted", { withTimezone: true }),
   },
   (t) => [
-    index("jobs_system_created_idx").on(t.systemId, t.created.desc()),
-    index("jobs_system_state_idx").on(t.systemId, t.state),
+    // the job monitor's searches (lib/jobs/search.ts): each ORDER BY … DESC, id DESC (NULLS FIRST, as DESC
+    // means) of the default sort, a state filter and the priority sort is read from an index in its order
+    index("jobs_system_created_idx").on(t.systemId, t.created.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("jobs_system_state_idx").on(t.systemId, t.state, t.created.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("jobs_system_priority_idx").on(t.systemId, t.priority.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // the queue: waiting jobs by priority, then age
     index("jobs_queue_idx").on(t.priority.desc(), t.created).where(sql`${t.state} = 'Waiting'`),
     index("jobs_lease_idx").on(t.leaseUntil).where(sql`${t.state} in ('Assigned', 'Processing')`),

@@ -1,9 +1,17 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { type Job, type JobFile, jobFiles, jobs, systems } from "@/db/schema";
 import type { JobDto } from "./schemas";
 
-function fileDto(f: JobFile) {
+/** What a job's DTO shows of a file. */
+export type JobFileInfo = Pick<JobFile, "kind" | "name" | "contentType" | "size" | "isMultiPage">;
+
+/** The files of the job of the row, as a JSON array in the row (one statement for a page of jobs and their files). */
+export const filesOfJob = sql<JobFileInfo[]>`(select coalesce(json_agg(json_build_object('kind', f.kind, 'name', f.name,
+  'contentType', f.content_type, 'size', f.size, 'isMultiPage', f.is_multi_page) order by f.id), '[]'::json)
+  from ${jobFiles} f where f.job_id = ${jobs.id})`;
+
+function fileDto(f: JobFileInfo) {
   return {
     name: f.name,
     contentType: f.contentType,
@@ -13,7 +21,7 @@ function fileDto(f: JobFile) {
   };
 }
 
-export function toJobDto(job: Job, systemName: string, files: JobFile[]): JobDto {
+export function toJobDto(job: Job, systemName: string, files: JobFileInfo[]): JobDto {
   const of = (kind: JobFile["kind"]) => files.filter((f) => f.kind === kind).map(fileDto);
   return {
     id: job.id,
@@ -54,27 +62,4 @@ export async function loadJob(db: Database, id: number): Promise<{ job: Job; sys
   if (!row) return undefined;
   const files = await db.select().from(jobFiles).where(eq(jobFiles.jobId, id)).orderBy(asc(jobFiles.id));
   return { ...row, files };
-}
-
-export async function jobDtos(db: Database, ids: number[]): Promise<JobDto[]> {
-  if (!ids.length) return [];
-  const rows = await db
-    .select({ job: jobs, systemName: systems.name })
-    .from(jobs)
-    .innerJoin(systems, eq(systems.id, jobs.systemId))
-    .where(inArray(jobs.id, ids));
-  const files = await db.select().from(jobFiles).where(inArray(jobFiles.jobId, ids));
-  const byId = new Map(rows.map((r) => [r.job.id, r]));
-  return ids.flatMap((id) => {
-    const r = byId.get(id);
-    return r
-      ? [
-          toJobDto(
-            r.job,
-            r.systemName,
-            files.filter((f) => f.jobId === id),
-          ),
-        ]
-      : [];
-  });
 }

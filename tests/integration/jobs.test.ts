@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { GET as getFile } from "@/app/api/jobs/[a]/files/[b]/[c]/route";
 import { GET as getJob } from "@/app/api/jobs/[a]/route";
@@ -273,7 +273,15 @@ describe("the job list and job changes", () => {
       ids.push(res.json.id);
     }
     const search = (q: string) => call(searchRoute, `/api/v3/systems/${system.id}/jobs?${q}`, { token });
-    expect((await search("")).json.totalCount).toBe(3);
+    const all = (await search("")).json;
+    expect(all).toMatchObject({ totalCount: 3, totalCountExact: true });
+    // each item carries its system and its files (read in the page's own statement)
+    expect(all.items[0]).toMatchObject({
+      system: system.name,
+      orderFiles: [{ name: "a.txt", mediaType: "text/plain", size: INVOICE.length, isMultiPageFile: false }],
+      resultFiles: [],
+      workFiles: [],
+    });
     expect((await search("client=alpha")).json.items.map((j: { id: number }) => j.id).sort()).toEqual([ids[0], ids[2]].sort());
     expect((await search("orderBy=Priority:DESC")).json.items.map((j: { priority: number }) => j.priority)).toEqual([8, 5, 3]);
     expect((await search("state=Waiting,Ready&pageSize=2&page=1")).json).toMatchObject({
@@ -382,5 +390,41 @@ describe("CleanUpJobsV2", () => {
     expect(result).toMatchObject({ purged: 1 });
     expect(await state(oldReady)).toBeUndefined();
     expect(existsSync(dir)).toBe(false);
+  });
+});
+
+describe("job search at scale", () => {
+  it("counts up to 10 000 matches, then says 'more' and still pages to the end", async () => {
+    const { GET: searchRoute } = await import("@/app/api/v3/systems/[a]/jobs/route");
+    const { system, project, user } = await setup(["JobManager"]);
+    const token = await tokenOf(system.name, user.name);
+    const db = await getDb();
+    // 10 030 jobs of this system, the newest with the highest number
+    await db.execute(sql`insert into jobs (auth_hash, system_id, project_id, project_name, state, client, created)
+      select 'x' || g, ${system.id}::uuid, ${project.id}::uuid, ${project.name}, 'Ready', 'client ' || g,
+             now() - (10030 - g) * interval '1 second'
+      from generate_series(1, 10030) g`);
+    const search = async (q: string) => (await call(searchRoute, `/api/v3/systems/${system.id}/jobs?${q}`, { token })).json;
+
+    const first = await search("pageSize=25");
+    expect(first).toMatchObject({ totalCount: 10_000, totalCountExact: false });
+    expect(first.items.map((j: { client: string }) => j.client).slice(0, 2)).toEqual(["client 10030", "client 10029"]);
+    // a page beyond the cap counts up to its own end
+    const deep = await search("pageSize=25&page=400");
+    expect(deep).toMatchObject({ totalCount: 10_025, totalCountExact: false });
+    expect(deep.items).toHaveLength(25);
+    expect(deep.items[0].client).toBe("client 30");
+    const last = await search("pageSize=25&page=401");
+    expect(last).toMatchObject({ totalCount: 10_030, totalCountExact: true });
+    expect(last.items.map((j: { client: string }) => j.client)).toEqual([
+      "client 5",
+      "client 4",
+      "client 3",
+      "client 2",
+      "client 1",
+    ]);
+    // a narrow filter is counted exactly
+    // 100, 1000–1009, 10000–10030
+    expect(await search("client=client%20100")).toMatchObject({ totalCount: 42, totalCountExact: true });
   });
 });

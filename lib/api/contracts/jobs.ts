@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { JOB_STATES, LOG_LEVELS } from "@/db/schema/jobs";
 import { ZCreatedJob, ZJob, ZJobMeta } from "@/lib/jobs/schemas";
-import { ZJobSearch } from "@/lib/jobs/search";
+import { COUNT_CAP, ZJobSearch } from "@/lib/jobs/search";
 import { ZJobPatch } from "@/lib/jobs/services/change-jobs";
 import { defineContract } from "../contract";
 
@@ -72,7 +72,18 @@ export const searchJobsContract = defineContract({
   params: ZSystemId,
   query: ZJobSearch,
   queryCaseInsensitive: true,
-  response: z.object({ totalCount: z.number().int(), items: z.array(ZJob) }).meta({ id: "JobList" }),
+  response: z
+    .object({
+      totalCount: z
+        .number()
+        .int()
+        .meta({
+          description: `Exact up to ${COUNT_CAP} matches (and up to the end of the asked page); above that the lower bound`,
+        }),
+      totalCountExact: z.boolean().meta({ description: "false when totalCount is the lower bound of a larger count" }),
+      items: z.array(ZJob),
+    })
+    .meta({ id: "JobList" }),
 });
 
 export const oldJobListContract = defineContract({
