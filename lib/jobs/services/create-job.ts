@@ -1,6 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { jobFiles, jobs, projects } from "@/db/schema";
+import { type Job, jobFiles, jobs, projects, systems } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
 import { hasPermission } from "@/lib/auth/permissions";
 import { hashToken, newToken } from "@/lib/crypto/tokens";
@@ -8,7 +8,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { fromZodError } from "@/lib/errors/envelope";
 import { removeStored, safeFileName, writeStoredFile } from "@/lib/files/store";
 import { enqueue } from "@/lib/queue";
-import { loadJob, toJobDto } from "../queries";
+import { toJobDto } from "../queries";
 import { JOB_LIMITS, type JobDto, ZJobMeta } from "../schemas";
 
 export type OrderFile = { name: string; contentType: string; bytes: Uint8Array };
@@ -18,17 +18,26 @@ export function jobDir(systemId: string, jobId: number): string {
   return `systems/${systemId}/jobs/${jobId}`;
 }
 
-async function findProject(db: Database, systemId: string, meta: { projectId?: string; projectName?: string }) {
-  if (!meta.projectId && !meta.projectName) throw new AppError("MissingProject");
-  const condition = meta.projectId
-    ? eq(projects.id, meta.projectId)
-    : eq(sql`lower(${projects.name})`, (meta.projectName ?? "").toLowerCase());
-  const [project] = await db
-    .select({ id: projects.id, name: projects.name, systemId: projects.systemId })
+type Target = { id: string; name: string; systemId: string; systemName: string; jobId: number };
+
+/**
+ * The project a job goes to, with its system's name and the new job's id drawn from the jobs' sequence in the same
+ * statement (the id names the job's folder, written before the row exists; an unused id is a gap, as after any
+ * failed insert).
+ */
+async function findTarget(db: Database, condition: SQL | undefined): Promise<Target | undefined> {
+  const [target] = await db
+    .select({
+      id: projects.id,
+      name: projects.name,
+      systemId: projects.systemId,
+      systemName: systems.name,
+      jobId: sql`nextval(pg_get_serial_sequence('jobs', 'id'))`.mapWith(Number),
+    })
     .from(projects)
-    .where(and(eq(projects.systemId, systemId), condition));
-  if (!project) throw new AppError("ProjectNotFound");
-  return project;
+    .innerJoin(systems, eq(systems.id, projects.systemId))
+    .where(condition);
+  return target;
 }
 
 /**
@@ -44,25 +53,26 @@ export async function createJob(
   if (!parsed.success) throw fromZodError(parsed.error);
   const meta = parsed.data;
 
-  let project: { id: string; name: string; systemId: string };
+  let project: Target | undefined;
   if (opts.submissionKey !== undefined) {
-    const [byKey] = await db
-      .select({ id: projects.id, name: projects.name, systemId: projects.systemId })
-      .from(projects)
-      .where(eq(projects.submissionKeyHash, hashToken(opts.submissionKey)));
-    if (!byKey) throw new AppError("InvalidAuthKey");
+    project = await findTarget(db, eq(projects.submissionKeyHash, hashToken(opts.submissionKey)));
+    if (!project) throw new AppError("InvalidAuthKey");
     if (
-      (meta.projectId && meta.projectId !== byKey.id) ||
-      (meta.projectName && meta.projectName.toLowerCase() !== byKey.name.toLowerCase())
+      (meta.projectId && meta.projectId !== project.id) ||
+      (meta.projectName && meta.projectName.toLowerCase() !== project.name.toLowerCase())
     ) {
       throw new AppError("InvalidAuthKey");
     }
-    project = byKey;
   } else {
     const { caller } = opts;
     if (!caller) throw new AppError("MissingToken");
     if (!hasPermission(caller.roles, "CreateJobs")) throw new AppError("AccessDenied");
-    project = await findProject(db, caller.systemId, meta);
+    if (!meta.projectId && !meta.projectName) throw new AppError("MissingProject");
+    const byIdOrName = meta.projectId
+      ? eq(projects.id, meta.projectId)
+      : eq(sql`lower(${projects.name})`, (meta.projectName ?? "").toLowerCase());
+    project = await findTarget(db, and(eq(projects.systemId, caller.systemId), byIdOrName));
+    if (!project) throw new AppError("ProjectNotFound");
   }
 
   if (!opts.files.length) throw new AppError("JobNoOrderFiles");
@@ -79,48 +89,54 @@ export async function createJob(
   const unique = names.map((n, i) => (names.indexOf(n) === i ? n : `${i}-${n}`));
 
   const auth = newToken();
-  const [job] = await db
-    .insert(jobs)
-    .values({
-      authHash: hashToken(auth),
-      systemId: project.systemId,
-      projectId: project.id,
-      projectName: project.name,
-      creatorId: opts.caller?.userId ?? null,
-      creator: opts.caller?.userName ?? "",
-      state: "New",
-      client: meta.client,
-      clientInfo: meta.clientInfo,
-      priority: meta.priority,
-      logLevel: meta.logLevel ?? "Info",
-      useDefaultLogLevel: meta.logLevel === undefined,
-      properties: meta.properties,
-    })
-    .returning();
-  if (!job) throw new Error("job insert returned nothing");
-  const dir = jobDir(project.systemId, job.id);
+  const dir = jobDir(project.systemId, project.jobId);
+  const job: Job = {
+    id: project.jobId,
+    authHash: hashToken(auth),
+    systemId: project.systemId,
+    projectId: project.id,
+    projectName: project.name,
+    creatorId: opts.caller?.userId ?? null,
+    creator: opts.caller?.userName ?? "",
+    // the files are in place before the row exists, so the job is queued (New -> Waiting) as it is inserted
+    state: "Waiting",
+    errorCode: null,
+    errorMessage: null,
+    client: meta.client,
+    clientInfo: meta.clientInfo,
+    priority: meta.priority,
+    logLevel: meta.logLevel ?? "Info",
+    useDefaultLogLevel: meta.logLevel === undefined,
+    workerProcessId: null,
+    preventDelete: false,
+    properties: meta.properties,
+    attempts: 0,
+    restarts: 0,
+    leaseUntil: null,
+    created: new Date(),
+    assigned: null,
+    started: null,
+    finished: null,
+    deleted: null,
+  };
+  const files = opts.files.map((f, i) => ({
+    jobId: job.id,
+    kind: "order" as const,
+    name: unique[i] ?? "file",
+    contentType: f.contentType || "application/octet-stream",
+    size: f.bytes.byteLength,
+    isMultiPage: false,
+    path: `${dir}/order/${unique[i]}`,
+  }));
   try {
-    for (const [i, f] of opts.files.entries()) await writeStoredFile(`${dir}/order/${unique[i]}`, f.bytes);
-    await db.transaction(async (tx) => {
-      await tx.insert(jobFiles).values(
-        opts.files.map((f, i) => ({
-          jobId: job.id,
-          kind: "order" as const,
-          name: unique[i] ?? "file",
-          contentType: f.contentType || "application/octet-stream",
-          size: f.bytes.byteLength,
-          path: `${dir}/order/${unique[i]}`,
-        })),
-      );
-      await tx.update(jobs).set({ state: "Waiting" }).where(eq(jobs.id, job.id));
-    });
+    await Promise.all(opts.files.map((f, i) => writeStoredFile(files[i]?.path ?? "", f.bytes)));
+    // the job and its files in one statement: a worker never sees the one without the other
+    const inserted = db.$with("inserted_job").as(db.insert(jobs).values(job).returning({ id: jobs.id }));
+    await db.with(inserted).insert(jobFiles).values(files);
   } catch (error) {
-    await db.delete(jobs).where(eq(jobs.id, job.id));
     await removeStored(dir);
     throw error;
   }
   await enqueue("jobs", { jobId: job.id, priority: meta.priority });
-  const loaded = await loadJob(db, job.id);
-  if (!loaded) throw new Error("job vanished after insert");
-  return { ...toJobDto(loaded.job, loaded.systemName, loaded.files), auth };
+  return { ...toJobDto(job, project.systemName, files), auth };
 }
