@@ -310,11 +310,11 @@ async function bareBullmq(n, concurrency) {
     removeOnComplete: 1000,
     removeOnFail: 5000,
     priority: 6,
-    attempts: 30,
-    backoff: { type: "fixed", delay: 5000 },
+    attempts: 5,
+    backoff: { type: "exponential", delay: 5000 },
   };
   await queue.addBulk(
-    Array.from({ length: n }, (_, i) => ({ name: "jobs", data: { jobId: i + 1, priority: 5 }, opts: options })),
+    Array.from({ length: n }, (_, i) => ({ name: "jobs", data: { jobId: i + 1, priority: 5, restarts: 0 }, opts: options })),
   );
   const workerConnection = connection.duplicate(); // BullMQ leaves a connection it was given open: quit below
   let first;
@@ -383,10 +383,11 @@ async function runWorker({ pg, env }, ids, logFile) {
 
 async function pipeline(ctx) {
   const { pg, dataDir, admin } = ctx;
-  // the intake's jobs stay Waiting in the database; their BullMQ deliveries go, so the worker sees only the N below
+  // the intake's jobs and their BullMQ deliveries go (removed, as a user would), so the worker sees only the N below
   const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   const jobsQueue = new Queue("jobs", { connection, prefix: QUEUE_PREFIX });
   await jobsQueue.drain(true);
+  await pg`update jobs set state = 'Removed', deleted = now() where state = 'Waiting'`;
   console.log(`pipeline: creating ${PIPELINE_JOBS} jobs through POST /api/jobs…`);
   const ids = await createJobs(ctx, PIPELINE_JOBS, 1_000_000);
   const counts = await jobsQueue.getJobCounts("wait", "prioritized", "active");

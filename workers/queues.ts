@@ -4,7 +4,12 @@ import { z } from "zod";
 export const QUEUES = {
   jobs: {
     name: "jobs",
-    payload: z.object({ jobId: z.number().int().positive(), priority: z.number().int().min(1).max(10).default(5) }),
+    // restarts: the job's restart count when queued, so a delivery of a restarted job is told from an older one
+    payload: z.object({
+      jobId: z.number().int().positive(),
+      priority: z.number().int().min(1).max(10).default(5),
+      restarts: z.number().int().min(0).default(0),
+    }),
   },
   maintenance: {
     name: "maintenance",

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { type Job, jobs } from "@/db/schema";
 
@@ -43,14 +43,69 @@ export function claimHolds(claim: Claim) {
   );
 }
 
-/** Renews the lease while the job is worked on; false when the claim was lost. */
-export async function renewLease(db: Database, claim: Claim): Promise<boolean> {
+/** The rows of these claims: same job, worker and attempt. */
+function claimKeys(claims: Claim[]): SQL {
+  const tuples = sql.join(
+    claims.map((c) => sql`(${c.job.id}::bigint, ${c.workerId}::text, ${c.attempt}::int)`),
+    sql`, `,
+  );
+  return sql`(${jobs.id}, ${jobs.workerProcessId}, ${jobs.attempts}) in (${tuples})`;
+}
+
+/** claimHolds for several claims in one condition. */
+export function anyClaimHolds(claims: Claim[]): SQL {
+  return sql`${claimKeys(claims)} and ${jobs.state} in ('Assigned', 'Processing')`;
+}
+
+/**
+ * Claims up to `limit` Waiting jobs at once, by priority, then age (a worker taking work ahead of its deliveries;
+ * lib/jobs/pipeline.ts). Jobs whose lease ran out are taken by their own delivery or the in-process runner.
+ */
+export async function claimWaiting(db: Database, opts: { workerId: string; limit: number }): Promise<Claim[]> {
+  if (opts.limit <= 0) return [];
+  const rows = await db
+    .update(jobs)
+    .set({
+      state: "Assigned",
+      workerProcessId: opts.workerId,
+      attempts: sql`${jobs.attempts} + 1`,
+      assigned: sql`now()`,
+      leaseUntil: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`,
+    })
+    .where(
+      sql`${jobs.id} in (select id from ${jobs} where state = 'Waiting' order by priority desc, created asc limit ${opts.limit} for update skip locked)`,
+    )
+    .returning();
+  // the order of the queue (UPDATE … RETURNING keeps none)
+  rows.sort((a, b) => b.priority - a.priority || a.created.getTime() - b.created.getTime() || a.id - b.id);
+  return rows.map((job) => ({ job, workerId: opts.workerId, attempt: job.attempts }));
+}
+
+/** Renews the leases of claims being worked on (one statement); answers the ids whose claim still holds. */
+export async function renewLeases(db: Database, claims: Claim[]): Promise<Set<number>> {
+  if (!claims.length) return new Set();
   const rows = await db
     .update(jobs)
     .set({ leaseUntil: sql`now() + ${`${LEASE_MS} milliseconds`}::interval` })
-    .where(claimHolds(claim))
+    .where(anyClaimHolds(claims))
     .returning({ id: jobs.id });
-  return rows.length > 0;
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Gives claims not worked on back to the queue (Waiting, as if never claimed), e.g. when maintenance mode begins. */
+export async function releaseClaims(db: Database, claims: Claim[]): Promise<void> {
+  if (!claims.length) return;
+  await db
+    .update(jobs)
+    .set({
+      state: "Waiting",
+      workerProcessId: null,
+      leaseUntil: null,
+      assigned: null,
+      started: null,
+      attempts: sql`${jobs.attempts} - 1`,
+    })
+    .where(anyClaimHolds(claims));
 }
 
 /** Is the job leased by a live worker (then a second delivery must wait, not drop it)? */

@@ -2,8 +2,7 @@ import os from "node:os";
 import { getServiceConfig } from "@/lib/config/service-config";
 import { log } from "@/lib/log";
 import { getDb } from "@/lib/setup/bootstrap";
-import { claimJob } from "./claim";
-import { runClaimedJob, WORKER_ID } from "./process";
+import { jobPipeline } from "./pipeline";
 
 const POLL_MS = 2000;
 
@@ -12,8 +11,8 @@ const g = globalThis as typeof globalThis & { __docserviceJobRunner?: State };
 
 /**
  * The embedded default's runner (DESIGN.md "Running parts"): it claims jobs from the database exactly
- * as a BullMQ worker does (lib/jobs/claim.ts) and runs the same processor, at most maxWorkerCount at a
- * time (0 = number of CPUs). It polls, and wakes at once when a job is queued.
+ * as a BullMQ worker does (lib/jobs/claim.ts, through the same pipeline, lib/jobs/pipeline.ts) in at most
+ * maxWorkerCount slots (0 = number of CPUs). It polls, and wakes at once when a job is queued.
  */
 export function wakeJobRunner(): void {
   const state = g.__docserviceJobRunner;
@@ -31,20 +30,27 @@ async function fill(state: State): Promise<void> {
     if (config.isMaintenanceModeEnabled) return;
     const limit = config.maxWorkerCount > 0 ? config.maxWorkerCount : os.availableParallelism();
     while (!state.stopped && state.running < limit) {
-      const claim = await claimJob(db, { workerId: WORKER_ID });
-      if (!claim) break;
       state.running++;
-      void runClaimedJob(db, claim)
-        .catch((err: unknown) => log.error({ err, jobId: claim.job.id }, "in-process job runner failed"))
-        .finally(() => {
-          state.running--;
-          wakeJobRunner();
-        });
+      void slot(state).finally(() => {
+        state.running--;
+      });
     }
   } catch (err) {
-    log.error({ err }, "in-process job runner could not claim");
+    log.error({ err }, "in-process job runner could not start");
   } finally {
     state.filling = false;
+  }
+}
+
+/** One slot: works until there is nothing to claim. */
+async function slot(state: State): Promise<void> {
+  try {
+    const db = await getDb();
+    while (!state.stopped && (await jobPipeline().runNext(db))) {
+      // each round works on the queued jobs or claims the next
+    }
+  } catch (err) {
+    log.error({ err }, "in-process job runner failed");
   }
 }
 
@@ -64,8 +70,9 @@ export function stopJobRunner(): void {
   clearInterval(state.timer);
 }
 
-/** Waits until no job is running in this process (tests, shutdown). */
+/** Waits until no job is in work in this process (tests, shutdown). */
 export async function jobRunnerIdle(timeoutMs = 30_000): Promise<void> {
   const end = Date.now() + timeoutMs;
-  while ((g.__docserviceJobRunner?.running ?? 0) > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
+  while (((g.__docserviceJobRunner?.running ?? 0) > 0 || jobPipeline().size > 0) && Date.now() < end)
+    await new Promise((r) => setTimeout(r, 25));
 }

@@ -1,14 +1,15 @@
 import os from "node:os";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { type Job, jobFiles, jobLogs, jobMetrics, jobs, LOG_LEVELS, type LogLevel, projects } from "@/db/schema";
+import { type Job, type JobFile, jobFiles, jobLogs, jobMetrics, jobs, LOG_LEVELS, type LogLevel, projects } from "@/db/schema";
 import { getServiceConfig } from "@/lib/config/service-config";
 import { AppError } from "@/lib/errors/app-error";
 import { readStoredFile, removeStored, safeFileName, writeStoredFile } from "@/lib/files/store";
-import { recordFeatureUsage } from "@/lib/licences/services/usage";
+import { recordFeatureUsages } from "@/lib/licences/services/usage";
 import { log } from "@/lib/log";
 import { processDocument } from "@/lib/processing/process-document";
-import { type Claim, claimHolds, claimJob, LEASE_MS, renewLease } from "./claim";
+import type { DocumentClass } from "@/lib/projects/esproject";
+import { anyClaimHolds, type Claim, claimHolds, claimJob, LEASE_MS, renewLeases } from "./claim";
 import { jobDir } from "./services/create-job";
 
 /** This process, as recorded in workerProcessId: host and pid. */
@@ -24,32 +25,109 @@ function logger(job: Job, lines: LogLine[]) {
   };
 }
 
+/** What the jobs of a batch need from the database: their order files and their projects' document classes. */
+export type JobInputs = { orders: Map<number, JobFile[]>; classes: Map<string, DocumentClass[]> };
+
+/**
+ * Claimed jobs become Processing (one statement for the batch) and their order files and projects are read (one
+ * statement each), so a batch of jobs costs three round trips before its documents are read.
+ */
+export async function startJobs(db: Database, claims: Claim[]): Promise<JobInputs> {
+  if (!claims.length) return { orders: new Map(), classes: new Map() };
+  const ids = claims.map((c) => c.job.id);
+  const projectIds = [...new Set(claims.flatMap((c) => (c.job.projectId ? [c.job.projectId] : [])))];
+  const [, files, rows] = await Promise.all([
+    db
+      .update(jobs)
+      .set({ state: "Processing", started: sql`now()` })
+      .where(and(anyClaimHolds(claims), eq(jobs.state, "Assigned"))),
+    db
+      .select()
+      .from(jobFiles)
+      .where(and(inArray(jobFiles.jobId, ids), eq(jobFiles.kind, "order")))
+      .orderBy(jobFiles.id),
+    projectIds.length
+      ? db
+          .select({ id: projects.id, documentClasses: projects.documentClasses })
+          .from(projects)
+          .where(inArray(projects.id, projectIds))
+      : Promise.resolve([]),
+  ]);
+  const orders = new Map<number, JobFile[]>();
+  for (const f of files) orders.set(f.jobId, [...(orders.get(f.jobId) ?? []), f]);
+  return { orders, classes: new Map(rows.map((r) => [r.id, r.documentClasses])) };
+}
+
+type Output = { kind: "work" | "result"; name: string; contentType: string; size: number; isMultiPage: boolean; path: string };
+
+/** A job worked on, not yet written: what finishJobs records when the claim still holds. */
+export type Prepared = {
+  claim: Claim;
+  state: "Ready" | "Error";
+  errorCode?: string;
+  errorMessage?: string;
+  lines: LogLine[];
+  outputs: Output[];
+  /** order files found to have several pages */
+  multiPage: number[];
+  attemptDir: string;
+  startedAt: number;
+  metrics: {
+    documents: number;
+    pages: number;
+    bytesIn: number;
+    bytesOut: number;
+    ocrDocuments: number;
+    ocrPages: number;
+    durationMs: number;
+  };
+};
+
+function failed(p: Omit<Prepared, "state" | "outputs" | "multiPage" | "metrics">, error: unknown): Prepared {
+  const code = error instanceof AppError ? error.code : "ProcessingFailed";
+  const message = error instanceof Error ? error.message : String(error);
+  p.lines.push({ level: "Error", message: `${code}: ${message}`, time: new Date() });
+  log.warn({ jobId: p.claim.job.id, code, err: error }, "job failed");
+  return {
+    ...p,
+    state: "Error",
+    errorCode: code,
+    errorMessage: message.slice(0, 2000),
+    outputs: [],
+    multiPage: [],
+    metrics: {
+      documents: 0,
+      pages: 0,
+      bytesIn: 0,
+      bytesOut: 0,
+      ocrDocuments: 0,
+      ocrPages: 0,
+      durationMs: Date.now() - p.startedAt,
+    },
+  };
+}
+
 /**
  * DESIGN.md "Processing a job": every order file is typed from its bytes, read (PDF text, OCR, text),
  * classified into the project's document classes and its fields extracted; result.json is the result
- * file and each document's text a work file. Pages are counted against the system's licence. The end
- * is written only while the claim still holds, in one transaction, so a job that two workers ended up
- * processing (one of them presumed dead) gets exactly one result.
+ * file and each document's text a work file, written below the attempt's own folder. Nothing is
+ * recorded in the database here: finishJobs does that for a batch.
  */
-export async function runClaimedJob(db: Database, claim: Claim): Promise<"Ready" | "Error" | "lost"> {
+export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepared> {
   const { job } = claim;
   const startedAt = Date.now();
   const lines: LogLine[] = [];
   const write = logger(job, lines);
   const attemptDir = `${jobDir(job.systemId, job.id)}/attempt-${claim.attempt}`;
-  const heartbeat = setInterval(() => void renewLease(db, claim), Math.floor(LEASE_MS / 3));
-  heartbeat.unref();
+  const base = { claim, lines, attemptDir, startedAt };
   try {
-    await db.update(jobs).set({ state: "Processing", started: new Date() }).where(claimHolds(claim));
     write("Info", `processing started by ${claim.workerId} (attempt ${claim.attempt})`);
-    const [project] = job.projectId
-      ? await db.select({ documentClasses: projects.documentClasses }).from(projects).where(eq(projects.id, job.projectId))
-      : [];
-    if (!project) throw new AppError("ProjectNotFound");
-    const orders = await db.select().from(jobFiles).where(eq(jobFiles.jobId, job.id));
+    const documentClasses = job.projectId ? inputs.classes.get(job.projectId) : undefined;
+    if (!documentClasses) throw new AppError("ProjectNotFound");
+    const project = { documentClasses };
     const documents = [];
     let bytesIn = 0;
-    for (const order of orders.filter((f) => f.kind === "order")) {
+    for (const order of inputs.orders.get(job.id) ?? []) {
       const bytes = await readStoredFile(order.path);
       bytesIn += bytes.byteLength;
       const doc = await processDocument({ fileName: order.name, bytes: new Uint8Array(bytes), project });
@@ -57,8 +135,6 @@ export async function runClaimedJob(db: Database, claim: Claim): Promise<"Ready"
       documents.push({ order, doc });
     }
     const pages = documents.reduce((n, d) => n + d.doc.pages, 0);
-    await recordFeatureUsage(db, { systemId: job.systemId, featureId: "Pages", amount: pages });
-
     const result = {
       jobId: job.id,
       project: job.projectName,
@@ -87,15 +163,12 @@ export async function runClaimedJob(db: Database, claim: Claim): Promise<"Ready"
         multi: doc.pages > 1,
       })),
     ];
-    for (const o of outputs) await writeStoredFile(`${attemptDir}/${o.kind}/${o.name}`, o.bytes);
-    for (const { order, doc } of documents) {
-      if (doc.pages > 1 && !order.isMultiPage)
-        await db.update(jobFiles).set({ isMultiPage: true }).where(eq(jobFiles.id, order.id));
-    }
+    await Promise.all(outputs.map((o) => writeStoredFile(`${attemptDir}/${o.kind}/${o.name}`, o.bytes)));
     write("Info", `ready: ${documents.length} document(s), ${pages} page(s)`);
-    const done = await finish(db, claim, {
+    const ocr = documents.filter((d) => d.doc.method === "ocr");
+    return {
+      ...base,
       state: "Ready",
-      lines,
       outputs: outputs.map((o) => ({
         kind: o.kind,
         name: o.name,
@@ -104,91 +177,134 @@ export async function runClaimedJob(db: Database, claim: Claim): Promise<"Ready"
         isMultiPage: o.multi,
         path: `${attemptDir}/${o.kind}/${o.name}`,
       })),
+      multiPage: documents.filter(({ order, doc }) => doc.pages > 1 && !order.isMultiPage).map(({ order }) => order.id),
       metrics: {
         documents: documents.length,
         pages,
         bytesIn,
         bytesOut: outputs.reduce((n, o) => n + o.bytes.byteLength, 0),
-        ocrDocuments: documents.filter((d) => d.doc.method === "ocr").length,
-        ocrPages: documents.filter((d) => d.doc.method === "ocr").reduce((n, d) => n + d.doc.pages, 0),
+        ocrDocuments: ocr.length,
+        ocrPages: ocr.reduce((n, d) => n + d.doc.pages, 0),
         durationMs: Date.now() - startedAt,
       },
-    });
-    if (!done) await removeStored(attemptDir);
-    return done ? "Ready" : "lost";
+    };
   } catch (error) {
-    const code = error instanceof AppError ? error.code : "ProcessingFailed";
-    const message = error instanceof Error ? error.message : String(error);
-    write("Error", `${code}: ${message}`);
-    log.warn({ jobId: job.id, code, err: error }, "job failed");
     await removeStored(attemptDir);
-    const done = await finish(db, claim, {
-      state: "Error",
-      errorCode: code,
-      errorMessage: message.slice(0, 2000),
-      lines,
-      outputs: [],
-      metrics: {
-        documents: 0,
-        pages: 0,
-        bytesIn: 0,
-        bytesOut: 0,
-        ocrDocuments: 0,
-        ocrPages: 0,
-        durationMs: Date.now() - startedAt,
-      },
-    });
-    return done ? "Error" : "lost";
-  } finally {
-    clearInterval(heartbeat);
+    return failed(base, error);
   }
 }
 
-type Finish = {
-  state: "Ready" | "Error";
-  errorCode?: string;
-  errorMessage?: string;
-  lines: LogLine[];
-  outputs: { kind: "work" | "result"; name: string; contentType: string; size: number; isMultiPage: boolean; path: string }[];
-  metrics: {
-    documents: number;
-    pages: number;
-    bytesIn: number;
-    bytesOut: number;
-    ocrDocuments: number;
-    ocrPages: number;
-    durationMs: number;
-  };
-};
-
-async function finish(db: Database, claim: Claim, f: Finish): Promise<boolean> {
-  const { job } = claim;
-  return db.transaction(async (tx) => {
-    const ended = await tx
-      .update(jobs)
-      .set({
-        state: f.state,
-        errorCode: f.errorCode ?? null,
-        errorMessage: f.errorMessage ?? null,
-        finished: new Date(),
-        leaseUntil: null,
-      })
-      .where(claimHolds(claim))
-      .returning({ id: jobs.id });
-    if (!ended.length) return false;
+/**
+ * Records a batch of worked-on jobs: their pages counted against their systems' licences (a job the licence
+ * cannot serve ends in Error with LicenceLimitReached), then in one transaction the end of every job whose claim
+ * still holds, its work and result files (replacing an earlier run's), log lines and metrics. A job whose claim
+ * was lost (another worker took it after its lease ran out) gets nothing recorded and its files removed, so every
+ * job has exactly one result. Answers each job's outcome in the order given.
+ */
+export async function finishJobs(db: Database, batch: Prepared[]): Promise<("Ready" | "Error" | "lost")[]> {
+  if (!batch.length) return [];
+  const list = await countPages(db, batch);
+  const ended = await db.transaction(async (tx) => {
+    const ids = new Set<number>();
+    const ready = list.filter((p) => p.state === "Ready");
+    if (ready.length) {
+      const rows = await tx
+        .update(jobs)
+        .set({ state: "Ready", errorCode: null, errorMessage: null, finished: sql`now()`, leaseUntil: null })
+        .where(anyClaimHolds(ready.map((p) => p.claim)))
+        .returning({ id: jobs.id });
+      for (const r of rows) ids.add(r.id);
+    }
+    for (const p of list.filter((x) => x.state === "Error")) {
+      const rows = await tx
+        .update(jobs)
+        .set({
+          state: "Error",
+          errorCode: p.errorCode ?? null,
+          errorMessage: p.errorMessage ?? null,
+          finished: sql`now()`,
+          leaseUntil: null,
+        })
+        .where(claimHolds(p.claim))
+        .returning({ id: jobs.id });
+      for (const r of rows) ids.add(r.id);
+    }
+    const held = list.filter((p) => ids.has(p.claim.job.id));
+    if (!held.length) return ids;
+    const heldIds = held.map((p) => p.claim.job.id);
     // a restarted job replaces the work and result files of its earlier run
-    await tx.delete(jobFiles).where(and(eq(jobFiles.jobId, job.id), ne(jobFiles.kind, "order")));
-    if (f.outputs.length) await tx.insert(jobFiles).values(f.outputs.map((o) => ({ jobId: job.id, ...o })));
-    if (f.lines.length) await tx.insert(jobLogs).values(f.lines.map((l) => ({ jobId: job.id, ...l })));
+    await tx.delete(jobFiles).where(and(inArray(jobFiles.jobId, heldIds), ne(jobFiles.kind, "order")));
+    const outputs = held.flatMap((p) => p.outputs.map((o) => ({ jobId: p.claim.job.id, ...o })));
+    if (outputs.length) await tx.insert(jobFiles).values(outputs);
+    const multiPage = held.flatMap((p) => p.multiPage);
+    if (multiPage.length) await tx.update(jobFiles).set({ isMultiPage: true }).where(inArray(jobFiles.id, multiPage));
+    const lines = held.flatMap((p) => p.lines.map((l) => ({ jobId: p.claim.job.id, ...l })));
+    if (lines.length) await tx.insert(jobLogs).values(lines);
     await tx
       .insert(jobMetrics)
-      .values({ jobId: job.id, systemId: job.systemId, projectId: job.projectId, success: f.state === "Ready", ...f.metrics })
+      .values(
+        held.map((p) => ({
+          jobId: p.claim.job.id,
+          systemId: p.claim.job.systemId,
+          projectId: p.claim.job.projectId,
+          success: p.state === "Ready",
+          ...p.metrics,
+        })),
+      )
       .onConflictDoUpdate({
         target: jobMetrics.jobId,
-        set: { success: f.state === "Ready", ...f.metrics, finished: new Date() },
+        set: Object.fromEntries([
+          ["finished", sql`now()`],
+          ...["success", "documents", "pages", "bytesIn", "bytesOut", "ocrDocuments", "ocrPages", "durationMs"].map((k) => [
+            k,
+            sql.raw(`excluded.${jobMetrics[k as "success"].name}`),
+          ]),
+        ]),
       });
-    return true;
+    return ids;
   });
+  const outcomes = list.map((p) => (ended.has(p.claim.job.id) ? p.state : "lost"));
+  await Promise.all(list.map((p, i) => (outcomes[i] === "lost" ? removeStored(p.attemptDir) : undefined)));
+  return outcomes;
+}
+
+/** Pages of the batch's Ready jobs against their systems' licences (one transaction per system). */
+async function countPages(db: Database, batch: Prepared[]): Promise<Prepared[]> {
+  const list = [...batch];
+  const bySystem = new Map<string, number[]>();
+  list.forEach((p, i) => {
+    if (p.state === "Ready") bySystem.set(p.claim.job.systemId, [...(bySystem.get(p.claim.job.systemId) ?? []), i]);
+  });
+  for (const [systemId, indexes] of bySystem) {
+    const results = await recordFeatureUsages(db, {
+      systemId,
+      featureId: "Pages",
+      amounts: indexes.map((i) => list[i]?.metrics.pages ?? 0),
+    });
+    for (const [k, i] of indexes.entries()) {
+      const p = list[i];
+      if (!p || !results[k] || !("refused" in results[k])) continue;
+      await removeStored(p.attemptDir);
+      list[i] = failed(p, new AppError("LicenceLimitReached", { feature: "Pages" }));
+    }
+  }
+  return list;
+}
+
+/**
+ * Works on one claimed job from start to end (tests and single deliveries). The lease is renewed every third of
+ * LEASE_MS meanwhile.
+ */
+export async function runClaimedJob(db: Database, claim: Claim): Promise<"Ready" | "Error" | "lost"> {
+  const heartbeat = setInterval(() => void renewLeases(db, [claim]), Math.floor(LEASE_MS / 3));
+  heartbeat.unref();
+  try {
+    const inputs = await startJobs(db, [claim]);
+    const [outcome] = await finishJobs(db, [await prepareJob(claim, inputs)]);
+    return outcome ?? "lost";
+  } finally {
+    clearInterval(heartbeat);
+  }
 }
 
 /** Claims and runs the next job (or the given one); null when there was nothing to claim. */

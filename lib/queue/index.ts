@@ -1,6 +1,7 @@
-import { Queue, Worker } from "bullmq";
+import { DelayedError, Queue, Worker } from "bullmq";
 import { LEASE_MS } from "@/lib/jobs/claim";
 import { jobRunnerIdle, startJobRunner, stopJobRunner, wakeJobRunner } from "@/lib/jobs/in-process-runner";
+import { RetryLater } from "@/lib/jobs/pipeline";
 import { log } from "@/lib/log";
 import { getDb } from "@/lib/setup/bootstrap";
 import { PROCESSORS } from "@/workers/processors";
@@ -48,10 +49,11 @@ async function runInProcess(name: QueueName, data: unknown): Promise<void> {
 export async function enqueue<Q extends QueueName>(name: Q, payload: Payload<Q>): Promise<void> {
   const data = QUEUES[name].payload.parse(payload);
   if (redisConnection()) {
-    // a job delivery retries while another worker still holds the job's lease (workers/processors/jobs.ts)
+    // a delivery comes again while another worker holds the job's lease (RetryLater, startWorkers); attempts are
+    // for errors (the database unreachable)
     const jobOptions =
       name === "jobs" && "priority" in data
-        ? { priority: 11 - data.priority, attempts: 30, backoff: { type: "fixed", delay: 5000 } }
+        ? { priority: 11 - data.priority, attempts: 5, backoff: { type: "exponential", delay: 5000 } }
         : {};
     await bullQueue(name).add(name, data, { removeOnComplete: 1000, removeOnFail: 5000, ...jobOptions });
     return;
@@ -89,14 +91,27 @@ export function startWorkers(concurrency: number): Worker[] {
   const connection = redisConnection();
   if (!connection) throw new Error("REDIS_URL is not set: workers need Redis");
   return (Object.keys(QUEUES) as QueueName[]).map((name) => {
-    const worker = new Worker(QUEUES[name].name, async (job) => PROCESSORS[name](await getDb(), job.data), {
-      connection: connection.duplicate(),
-      concurrency,
-      prefix: prefix(),
-      // a dead worker's BullMQ job returns to the queue about when its database lease runs out
-      lockDuration: LEASE_MS,
-      stalledInterval: LEASE_MS,
-    });
+    const worker = new Worker(
+      QUEUES[name].name,
+      async (job, token) => {
+        try {
+          return await PROCESSORS[name](await getDb(), job.data);
+        } catch (error) {
+          if (!(error instanceof RetryLater)) throw error;
+          // back to the delayed set without spending an attempt: the job is leased elsewhere or in maintenance
+          await job.moveToDelayed(Date.now() + error.delayMs, token);
+          throw new DelayedError();
+        }
+      },
+      {
+        connection: connection.duplicate(),
+        concurrency,
+        prefix: prefix(),
+        // a dead worker's BullMQ job returns to the queue about when its database lease runs out
+        lockDuration: LEASE_MS,
+        stalledInterval: LEASE_MS,
+      },
+    );
     worker.on("failed", (job, err) => log.error({ queue: name, jobId: job?.id, err }, "job failed"));
     worker.on("completed", (job) => log.info({ queue: name, jobId: job.id }, "job completed"));
     return worker;

@@ -76,7 +76,8 @@ export async function patchJobs(db: Database, opts: { caller: Caller; ids?: numb
         .where(eq(jobs.id, job.id));
     }
   });
-  if (input.state) for (const job of targets) await enqueue("jobs", { jobId: job.id, priority: job.priority });
+  if (input.state)
+    for (const job of targets) await enqueue("jobs", { jobId: job.id, priority: job.priority, restarts: job.restarts + 1 });
   return targets.map((j) => j.id);
 }
 

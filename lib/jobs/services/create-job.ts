@@ -137,6 +137,6 @@ export async function createJob(
     await removeStored(dir);
     throw error;
   }
-  await enqueue("jobs", { jobId: job.id, priority: meta.priority });
+  await enqueue("jobs", { jobId: job.id, priority: meta.priority, restarts: 0 });
   return { ...toJobDto(job, project.systemName, files), auth };
 }
