@@ -58,6 +58,8 @@ export class JobPipeline {
   private averageMs = 50;
   private maintenance = { value: false, at: 0 };
   private heartbeat: NodeJS.Timeout | undefined;
+  /** a claim of this process under way (one at a time, so a delivery never misses a job claimed meanwhile) */
+  private claiming: Promise<Entry[] | null> | null = null;
 
   constructor(private readonly workerId = WORKER_ID) {}
 
@@ -73,13 +75,25 @@ export class JobPipeline {
       return known.done;
     }
     if ((this.recent.get(jobId) ?? -1) >= restarts) return "done";
+    // another slot of this process is claiming: the job may be among its claims, so look again after it
+    if (this.claiming) {
+      await this.claiming.catch(() => {});
+      return this.deliver(db, jobId, restarts);
+    }
     if (await this.inMaintenance(db)) throw new RetryLater("maintenance mode: no job is claimed", 10_000);
-    const claim = await claimJob(db, { workerId: this.workerId, jobId });
-    if (!claim) {
+    const claiming = (async () => {
+      const claim = await claimJob(db, { workerId: this.workerId, jobId });
+      return claim ? this.admit(db, [claim, ...(await this.claimAhead(db))]) : null;
+    })();
+    this.claiming = claiming;
+    const admitted = await claiming.finally(() => {
+      if (this.claiming === claiming) this.claiming = null;
+    });
+    if (!admitted) {
       if (await isLeasedElsewhere(db, jobId)) throw new RetryLater(`job ${jobId} is leased by another worker`);
       return "done"; // finished, removed or gone: nothing to do
     }
-    const [entry] = await this.admit(db, [claim, ...(await this.claimAhead(db))]);
+    const [entry] = admitted;
     if (!entry) return "lost";
     this.queue = this.queue.filter((id) => id !== jobId);
     await this.work(db, entry);
@@ -89,11 +103,18 @@ export class JobPipeline {
 
   /** The in-process runner's slot: works on queued jobs or claims the next; false when there was nothing. */
   async runNext(db: Database): Promise<boolean> {
+    if (this.claiming) await this.claiming.catch(() => {});
     if (!this.queue.length) {
       if (await this.inMaintenance(db)) return false;
-      const first = await claimJob(db, { workerId: this.workerId });
-      if (!first) return false;
-      await this.admit(db, [first, ...(await this.claimAhead(db))]);
+      const claiming = (async () => {
+        const first = await claimJob(db, { workerId: this.workerId });
+        return first ? this.admit(db, [first, ...(await this.claimAhead(db))]) : null;
+      })();
+      this.claiming = claiming;
+      const admitted = await claiming.finally(() => {
+        if (this.claiming === claiming) this.claiming = null;
+      });
+      if (!admitted) return false;
     }
     await this.drain(db);
     return true;
@@ -137,19 +158,16 @@ export class JobPipeline {
 
   /** Works through the queue; claims taken ahead that waited too long, or meet maintenance mode, go back. */
   private async drain(db: Database): Promise<void> {
-    for (;;) {
-      const id = this.queue[0];
-      if (id === undefined) return;
-      const entry = this.entries.get(id);
-      if (!entry) {
-        this.queue.shift();
-        continue;
+    while (this.queue.length) {
+      if (await this.inMaintenance(db)) return this.giveBack(db);
+      // another slot may have taken jobs meanwhile: look again after every wait
+      const id = this.queue.shift();
+      const entry = id === undefined ? undefined : this.entries.get(id);
+      if (entry?.state !== "queued") continue;
+      if (Date.now() - entry.claimedAt > STALE_MS) {
+        this.queue.unshift(entry.claim.job.id);
+        return this.giveBack(db);
       }
-      if (Date.now() - entry.claimedAt > STALE_MS || (await this.inMaintenance(db))) {
-        await this.giveBack(db);
-        return;
-      }
-      this.queue.shift();
       await this.work(db, entry);
     }
   }
@@ -176,6 +194,7 @@ export class JobPipeline {
   }
 
   private async work(db: Database, entry: Entry): Promise<void> {
+    if (entry.state !== "queued") return;
     entry.state = "working";
     this.working++;
     const started = performance.now();
@@ -218,6 +237,11 @@ export class JobPipeline {
           });
         } catch (err) {
           log.error({ err, jobs: batch.map((p) => p.claim.job.id) }, "job pipeline: could not record jobs");
+          // back to the queue at once if the database lets us, else their leases run out
+          await releaseClaims(
+            db,
+            batch.map((p) => p.claim),
+          ).catch(() => {});
           for (const p of batch) this.settle(p.claim.job.id, (e) => e.reject(err));
         }
       }
