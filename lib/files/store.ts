@@ -29,6 +29,13 @@ export async function writeStoredFile(relative: string, bytes: Uint8Array): Prom
   await writeFile(full, bytes);
 }
 
+/** Several files into one folder: the folder is made once (each file system call counts on a busy node). */
+export async function writeStoredFiles(dir: string, files: { name: string; bytes: Uint8Array }[]): Promise<void> {
+  const full = resolveFile(dir);
+  await mkdir(full, { recursive: true });
+  await Promise.all(files.map((f) => writeFile(resolveFile(`${dir}/${f.name}`), f.bytes)));
+}
+
 export function readStoredFile(relative: string): Promise<Buffer> {
   return readFile(resolveFile(relative));
 }

@@ -4,7 +4,7 @@ import type { Database } from "@/db/client";
 import { type Job, type JobFile, jobFiles, jobLogs, jobMetrics, jobs, LOG_LEVELS, type LogLevel, projects } from "@/db/schema";
 import { getServiceConfig } from "@/lib/config/service-config";
 import { AppError } from "@/lib/errors/app-error";
-import { readStoredFile, removeStored, safeFileName, writeStoredFile } from "@/lib/files/store";
+import { readStoredFile, removeStored, safeFileName, writeStoredFiles } from "@/lib/files/store";
 import { recordFeatureUsages } from "@/lib/licences/services/usage";
 import { log } from "@/lib/log";
 import { processDocument } from "@/lib/processing/process-document";
@@ -163,7 +163,11 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
         multi: doc.pages > 1,
       })),
     ];
-    await Promise.all(outputs.map((o) => writeStoredFile(`${attemptDir}/${o.kind}/${o.name}`, o.bytes)));
+    // one folder per attempt, the kind in the name: one mkdir for all of them
+    await writeStoredFiles(
+      attemptDir,
+      outputs.map((o) => ({ name: `${o.kind}-${o.name}`, bytes: o.bytes })),
+    );
     write("Info", `ready: ${documents.length} document(s), ${pages} page(s)`);
     const ocr = documents.filter((d) => d.doc.method === "ocr");
     return {
@@ -175,7 +179,7 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
         contentType: o.contentType,
         size: o.bytes.byteLength,
         isMultiPage: o.multi,
-        path: `${attemptDir}/${o.kind}/${o.name}`,
+        path: `${attemptDir}/${o.kind}-${o.name}`,
       })),
       multiPage: documents.filter(({ order, doc }) => doc.pages > 1 && !order.isMultiPage).map(({ order }) => order.id),
       metrics: {

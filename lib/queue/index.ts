@@ -113,7 +113,8 @@ export function startWorkers(concurrency: number): Worker[] {
       },
     );
     worker.on("failed", (job, err) => log.error({ queue: name, jobId: job?.id, err }, "job failed"));
-    worker.on("completed", (job) => log.info({ queue: name, jobId: job.id }, "job completed"));
+    // one line per delivery is too much at hundreds per second: debug only (LOG_LEVEL=debug)
+    worker.on("completed", (job) => log.debug({ queue: name, jobId: job.id }, "delivery completed"));
     return worker;
   });
 }

@@ -6,7 +6,7 @@ import { hasPermission } from "@/lib/auth/permissions";
 import { hashToken, newToken } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
 import { fromZodError } from "@/lib/errors/envelope";
-import { removeStored, safeFileName, writeStoredFile } from "@/lib/files/store";
+import { removeStored, safeFileName, writeStoredFiles } from "@/lib/files/store";
 import { enqueue } from "@/lib/queue";
 import { toJobDto } from "../queries";
 import { JOB_LIMITS, type JobDto, ZJobMeta } from "../schemas";
@@ -129,7 +129,10 @@ export async function createJob(
     path: `${dir}/order/${unique[i]}`,
   }));
   try {
-    await Promise.all(opts.files.map((f, i) => writeStoredFile(files[i]?.path ?? "", f.bytes)));
+    await writeStoredFiles(
+      `${dir}/order`,
+      opts.files.map((f, i) => ({ name: unique[i] ?? "file", bytes: f.bytes })),
+    );
     // the job and its files in one statement: a worker never sees the one without the other
     const inserted = db.$with("inserted_job").as(db.insert(jobs).values(job).returning({ id: jobs.id }));
     await db.with(inserted).insert(jobFiles).values(files);
