@@ -97,10 +97,10 @@ export function parseOrderBy(orderBy: string): SQL[] {
 
 /**
  * The count stops here (and at the rows up to the end of the asked page): counting a million matches costs a scan
- * of them all, so above it the list says "more than 10 000" (totalCountExact false) and paging goes on while pages
+ * of them all, so above it the list says "more than 1 000" (totalCountExact false) and paging goes on while pages
  * are full.
  */
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = 1000;
 
 export type JobSearchResult = { totalCount: number; totalCountExact: boolean; items: JobDto[] };
 

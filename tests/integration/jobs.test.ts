@@ -394,28 +394,28 @@ describe("CleanUpJobsV2", () => {
 });
 
 describe("job search at scale", () => {
-  it("counts up to 10 000 matches, then says 'more' and still pages to the end", async () => {
+  it("counts up to 1 000 matches, then says 'more' and still pages to the end", async () => {
     const { GET: searchRoute } = await import("@/app/api/v3/systems/[a]/jobs/route");
     const { system, project, user } = await setup(["JobManager"]);
     const token = await tokenOf(system.name, user.name);
     const db = await getDb();
-    // 10 030 jobs of this system, the newest with the highest number
+    // 1 030 jobs of this system, the newest with the highest number
     await db.execute(sql`insert into jobs (auth_hash, system_id, project_id, project_name, state, client, created)
       select 'x' || g, ${system.id}::uuid, ${project.id}::uuid, ${project.name}, 'Ready', 'client ' || g,
-             now() - (10030 - g) * interval '1 second'
-      from generate_series(1, 10030) g`);
+             now() - (1030 - g) * interval '1 second'
+      from generate_series(1, 1030) g`);
     const search = async (q: string) => (await call(searchRoute, `/api/v3/systems/${system.id}/jobs?${q}`, { token })).json;
 
     const first = await search("pageSize=25");
-    expect(first).toMatchObject({ totalCount: 10_000, totalCountExact: false });
-    expect(first.items.map((j: { client: string }) => j.client).slice(0, 2)).toEqual(["client 10030", "client 10029"]);
+    expect(first).toMatchObject({ totalCount: 1000, totalCountExact: false });
+    expect(first.items.map((j: { client: string }) => j.client).slice(0, 2)).toEqual(["client 1030", "client 1029"]);
     // a page beyond the cap counts up to its own end
-    const deep = await search("pageSize=25&page=400");
-    expect(deep).toMatchObject({ totalCount: 10_025, totalCountExact: false });
+    const deep = await search("pageSize=25&page=40");
+    expect(deep).toMatchObject({ totalCount: 1025, totalCountExact: false });
     expect(deep.items).toHaveLength(25);
     expect(deep.items[0].client).toBe("client 30");
-    const last = await search("pageSize=25&page=401");
-    expect(last).toMatchObject({ totalCount: 10_030, totalCountExact: true });
+    const last = await search("pageSize=25&page=41");
+    expect(last).toMatchObject({ totalCount: 1030, totalCountExact: true });
     expect(last.items.map((j: { client: string }) => j.client)).toEqual([
       "client 5",
       "client 4",
@@ -423,8 +423,7 @@ describe("job search at scale", () => {
       "client 2",
       "client 1",
     ]);
-    // a narrow filter is counted exactly
-    // 100, 1000–1009, 10000–10030
-    expect(await search("client=client%20100")).toMatchObject({ totalCount: 42, totalCountExact: true });
+    // a narrow filter is counted exactly: client 100 and 1000–1009
+    expect(await search("client=client%20100")).toMatchObject({ totalCount: 11, totalCountExact: true });
   });
 });
