@@ -1,4 +1,7 @@
 import { DelayedError, Queue, Worker } from "bullmq";
+import { and, asc, desc, eq, lt } from "drizzle-orm";
+import type { Database } from "@/db/client";
+import { jobs } from "@/db/schema";
 import { LEASE_MS } from "@/lib/jobs/claim";
 import { jobRunnerIdle, startJobRunner, stopJobRunner, wakeJobRunner } from "@/lib/jobs/in-process-runner";
 import { RetryLater } from "@/lib/jobs/pipeline";
@@ -45,17 +48,52 @@ async function runInProcess(name: QueueName, data: unknown): Promise<void> {
   await run.finally(() => h.running.delete(run));
 }
 
-/** Producers call this: BullMQ on Redis when REDIS_URL is set, else the in-process runner. */
+/** The BullMQ id of a job's delivery: one per run of the job, so adding it twice adds it once. */
+export function deliveryId(jobId: number, restarts: number): string {
+  return `job-${jobId}-${restarts}`;
+}
+
+/** How long a producer waits for Redis to take a job's delivery; later, redeliverWaitingJobs makes up for it. */
+const DELIVERY_TIMEOUT_MS = 3000;
+
+function addDelivery(data: Payload<"jobs">): Promise<unknown> {
+  // a delivery comes again while another worker holds the job's lease (RetryLater, startWorkers); attempts are
+  // for errors (the database unreachable)
+  return bullQueue("jobs").add("jobs", data, {
+    jobId: deliveryId(data.jobId, data.restarts),
+    priority: 11 - data.priority,
+    attempts: 5,
+    backoff: { type: "exponential", delay: 5000 },
+    removeOnComplete: 1000,
+    removeOnFail: 5000,
+  });
+}
+
+/**
+ * Producers call this: BullMQ on Redis when REDIS_URL is set, else the in-process runner. A job's delivery that
+ * Redis does not take in time is logged, not thrown: the job is stored and Waiting, and the workers' sweep
+ * (redeliverWaitingJobs) delivers it again.
+ */
 export async function enqueue<Q extends QueueName>(name: Q, payload: Payload<Q>): Promise<void> {
   const data = QUEUES[name].payload.parse(payload);
   if (redisConnection()) {
-    // a delivery comes again while another worker holds the job's lease (RetryLater, startWorkers); attempts are
-    // for errors (the database unreachable)
-    const jobOptions =
-      name === "jobs" && "priority" in data
-        ? { priority: 11 - data.priority, attempts: 5, backoff: { type: "exponential", delay: 5000 } }
-        : {};
-    await bullQueue(name).add(name, data, { removeOnComplete: 1000, removeOnFail: 5000, ...jobOptions });
+    if (name === "jobs") {
+      const delivery = data as Payload<"jobs">;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<"late">((resolve) => {
+        timer = setTimeout(() => resolve("late"), DELIVERY_TIMEOUT_MS);
+      });
+      try {
+        const added = await Promise.race([addDelivery(delivery), late]);
+        if (added === "late") log.error({ jobId: delivery.jobId }, "job delivery not taken by Redis in time");
+      } catch (err) {
+        log.error({ err, jobId: delivery.jobId }, "job delivery could not be queued");
+      } finally {
+        clearTimeout(timer);
+      }
+      return;
+    }
+    await bullQueue(name).add(name, data, { removeOnComplete: 1000, removeOnFail: 5000 });
     return;
   }
   // the in-process job runner claims from the database itself; a new job only wakes it
@@ -86,10 +124,56 @@ export async function startScheduling(): Promise<void> {
   }
 }
 
-/** A BullMQ worker for every queue, each running the same processors (workers/index.ts). */
+/** Waiting this long without being claimed makes the sweep look at a job's delivery. */
+const REDELIVER_AFTER_MS = 2 * 60_000;
+const REDELIVER_EVERY_MS = 60_000;
+
+/**
+ * The sweep of worker processes: a job Waiting for a while whose delivery is missing from BullMQ (Redis was down
+ * when it was posted, or its data was lost) or already ended there gets its delivery again. Deliveries have an id per
+ * run of the job (deliveryId), so a sweep of several workers at once adds each at most once. Looks at the oldest
+ * `limit` such jobs per run; answers how many it delivered again.
+ */
+export async function redeliverWaitingJobs(
+  db: Database,
+  { olderThanMs = REDELIVER_AFTER_MS, limit = 1000 } = {},
+): Promise<number> {
+  if (!redisConnection()) return 0;
+  const waiting = await db
+    .select({ id: jobs.id, priority: jobs.priority, restarts: jobs.restarts })
+    .from(jobs)
+    .where(and(eq(jobs.state, "Waiting"), lt(jobs.created, new Date(Date.now() - olderThanMs))))
+    .orderBy(desc(jobs.priority), asc(jobs.created))
+    .limit(limit);
+  const queue = bullQueue("jobs");
+  let again = 0;
+  for (const job of waiting) {
+    const existing = await queue.getJob(deliveryId(job.id, job.restarts));
+    if (existing) {
+      const state = await existing.getState();
+      if (state !== "completed" && state !== "failed" && state !== "unknown") continue;
+      await existing.remove();
+    }
+    await addDelivery({ jobId: job.id, priority: job.priority, restarts: job.restarts });
+    again++;
+  }
+  if (again) log.warn({ again }, "job deliveries queued again");
+  return again;
+}
+
+/** A BullMQ worker for every queue, each running the same processors (workers/index.ts), and the sweep. */
 export function startWorkers(concurrency: number): Worker[] {
   const connection = redisConnection();
   if (!connection) throw new Error("REDIS_URL is not set: workers need Redis");
+  const sweep = setInterval(async () => {
+    try {
+      await redeliverWaitingJobs(await getDb());
+    } catch (err) {
+      log.error({ err }, "job delivery sweep failed");
+    }
+  }, REDELIVER_EVERY_MS);
+  sweep.unref();
+  holder().timers.push(sweep);
   return (Object.keys(QUEUES) as QueueName[]).map((name) => {
     const worker = new Worker(
       QUEUES[name].name,

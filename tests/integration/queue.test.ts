@@ -74,3 +74,46 @@ describe(`jobs through the ${process.env.REDIS_URL ? "BullMQ workers" : "in-proc
     }
   });
 });
+
+describe.runIf(process.env.REDIS_URL)("job deliveries lost in Redis", () => {
+  it("the workers' sweep delivers a waiting job again whose delivery is gone, once", async () => {
+    const { POST: postJob } = await import("@/app/api/jobs/route");
+    const { GET: getJob } = await import("@/app/api/jobs/[a]/route");
+    const { makeProject } = await import("../helpers/factories");
+    const { tokenOf } = await import("../helpers/api");
+    const { call } = await import("../helpers/http");
+    const { Queue } = await import("bullmq");
+    const { deliveryId, redeliverWaitingJobs } = await import("@/lib/queue");
+    const db = await getDb();
+    const system = await makeSystem();
+    const user = await makeUser({ systemId: system.id, roles: ["JobCreator"] });
+    const { project } = await makeProject({ systemId: system.id });
+    const form = new FormData();
+    form.append("file", new File(["Invoice No. Q-8\nTotal: 12.50"], "q.txt", { type: "text/plain" }));
+    form.append("meta", JSON.stringify({ projectId: project.id }));
+    const created = await call(postJob, "/api/jobs", { method: "POST", token: await tokenOf(system.name, user.name), form });
+    expect(created.status, created.text).toBe(200);
+    const id = created.json.id as number;
+
+    const queue = new Queue("jobs", { connection: redisConnection()?.duplicate(), prefix: process.env.QUEUE_PREFIX });
+    try {
+      // the delivery is lost (as if Redis had lost it); nothing would ever work on the job
+      await (await queue.getJob(deliveryId(id, 0)))?.remove();
+      expect(await queue.getJob(deliveryId(id, 0))).toBeUndefined();
+      expect(await redeliverWaitingJobs(db, { olderThanMs: 0 })).toBeGreaterThanOrEqual(1);
+      expect(await queue.getJob(deliveryId(id, 0))).toBeDefined();
+      // a delivery that is waiting is left alone
+      const before = (await queue.getJobCounts("prioritized", "wait")) as Record<string, number>;
+      await redeliverWaitingJobs(db, { olderThanMs: 0 });
+      expect(await queue.getJobCounts("prioritized", "wait")).toEqual(before);
+    } finally {
+      await queue.close();
+    }
+    const workers = startWorkers(2);
+    try {
+      await until(async () => (await call(getJob, `/api/jobs/${id}?auth=${created.json.auth}`)).json.state === "Ready", 30_000);
+    } finally {
+      await Promise.all(workers.map((w) => w.close()));
+    }
+  });
+});
