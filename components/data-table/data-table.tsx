@@ -31,7 +31,7 @@ import { Table, TableBody, TableCell, TableHeader, TableRow } from "@/components
 import { type DataTableColumns, dataTableFeatures, sortableColumnIds } from "./columns";
 import { useRowSelection, useSelectColumn } from "./selection";
 import { cycleSort, formatSort, parseSort, SORT_PARAM, type SortEntry } from "./sort";
-import { SortHeader } from "./sort-header";
+import { SortHeader, STICKY_ACTIONS } from "./sort-header";
 
 export type DataTableProps<Row extends RowData> = {
   columns: DataTableColumns<Row>;
@@ -121,7 +121,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
                   className={props.rowClassName?.(row.original)}
                 >
                   {row.getAllCells().map((cell) => (
-                    <TableCell key={cell.id}>
+                    <TableCell key={cell.id} className={cell.column.id === "actions" ? STICKY_ACTIONS : undefined}>
                       <table.FlexRender cell={cell} />
                     </TableCell>
                   ))}

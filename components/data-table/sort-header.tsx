@@ -18,12 +18,19 @@ type Props<Row extends RowData> = {
 
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
 
+/** The row actions stay in view at the right edge while a wide table scrolls sideways. */
+export const STICKY_ACTIONS = "sticky right-0 z-10 bg-background shadow-[-1px_0_0_var(--border)]";
+
 /** A header cell; for a sortable column a button that cycles ascending → descending → none. */
 export function SortHeader<Row extends RowData>({ header, multiSorted, onSort, children }: Props<Row>) {
   const t = useTranslations("table");
   const { column } = header;
   if (header.isPlaceholder || !column.getCanSort()) {
-    return <TableHead colSpan={header.colSpan}>{header.isPlaceholder ? null : children}</TableHead>;
+    return (
+      <TableHead colSpan={header.colSpan} className={column.id === "actions" ? STICKY_ACTIONS : undefined}>
+        {header.isPlaceholder ? null : children}
+      </TableHead>
+    );
   }
   const direction = column.getIsSorted();
   const priority = column.getSortIndex() + 1;

@@ -126,7 +126,7 @@ function DefinitionList({ items }: { items: [string, ReactNode][] }) {
       {items.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-muted-foreground">{label}</dt>
-          <dd className="break-all">{value}</dd>
+          <dd className="min-w-0 break-words">{value}</dd>
         </div>
       ))}
     </dl>

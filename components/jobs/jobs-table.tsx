@@ -52,8 +52,13 @@ export function JobsTable({
         header: t(`column_${id}`),
         enableSorting: true,
         cell: (i) => (
-          <time dateTime={i.getValue() ?? undefined} className="whitespace-normal tabular-nums">
-            {formatDateTime(i.getValue(), local)}
+          // date over time, each unbroken: the table stays narrow enough for its row actions
+          <time dateTime={i.getValue() ?? undefined} className="grid whitespace-nowrap tabular-nums">
+            {formatDateTime(i.getValue(), local)
+              .split(" ")
+              .map((part) => (
+                <span key={part}>{part}</span>
+              ))}
           </time>
         ),
       });

@@ -95,7 +95,10 @@ describe.runIf(process.env.REDIS_URL)("job deliveries lost in Redis", () => {
     expect(created.status, created.text).toBe(200);
     const id = created.json.id as number;
 
-    const queue = new Queue("jobs", { connection: redisConnection()?.duplicate(), prefix: process.env.QUEUE_PREFIX });
+    const redis = redisConnection();
+    if (!redis) throw new Error("REDIS_URL is set, so there is a connection");
+    const connection = redis.duplicate();
+    const queue = new Queue("jobs", { connection, prefix: process.env.QUEUE_PREFIX });
     try {
       // the delivery is lost (as if Redis had lost it); nothing would ever work on the job
       await (await queue.getJob(deliveryId(id, 0)))?.remove();
@@ -108,6 +111,7 @@ describe.runIf(process.env.REDIS_URL)("job deliveries lost in Redis", () => {
       expect(await queue.getJobCounts("prioritized", "wait")).toEqual(before);
     } finally {
       await queue.close();
+      await connection.quit();
     }
     const workers = startWorkers(2);
     try {
