@@ -99,7 +99,7 @@ export function JobsTable({
         header: t("column_clientInfo"),
         enableSorting: true,
         cell: (i) => (
-          <span className="line-clamp-2 max-w-48 whitespace-normal break-all" title={i.getValue()}>
+          <span className="line-clamp-2 max-w-48 whitespace-normal break-words" title={i.getValue()}>
             {i.getValue()}
           </span>
         ),

@@ -185,5 +185,8 @@ test("the job monitor shows the jobs: filter, sort, page, bulk restart, details 
   await expect(german.getByRole("heading", { name: "Job-Monitor" })).toBeVisible();
   await shot(german, "55-job-monitor-de");
   await german.getByTestId("job-details").first().click();
+  await expect(german).toHaveURL(/\/jobmonitor\/details\/\d+$/);
+  await expect(german.getByTestId("job-detail-actions")).toBeVisible();
+  await expect(german.getByRole("heading", { name: /^Job \d+$/ })).toBeVisible();
   await shot(german, "56-job-details-de");
 });
