@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -40,7 +41,9 @@ export function openPglite(dir?: string): DbHandle {
   if (dir) mkdirSync(dir, { recursive: true });
   // a new data directory starts from the template instead of running initdb
   const loadDataDir = dir && !existsSync(path.join(dir, "PG_VERSION")) ? pgliteTemplate() : undefined;
-  const client = dir ? new PGlite({ dataDir: dir, loadDataDir }) : new PGlite();
+  // pg_trgm: the job monitor's "contains" filters read along trigram indexes (drizzle/0005)
+  const extensions = { pg_trgm };
+  const client = dir ? new PGlite({ dataDir: dir, loadDataDir, extensions }) : new PGlite({ extensions });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,

@@ -51,6 +51,9 @@ export const jobs = pgTable(
     index("jobs_system_created_idx").on(t.systemId, t.created.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("jobs_system_state_idx").on(t.systemId, t.state, t.created.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("jobs_system_priority_idx").on(t.systemId, t.priority.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // the monitor's free-text filters ("contains", ILIKE '%…%'): a rare term is found without reading every job
+    index("jobs_client_trgm_idx").using("gin", t.client.op("gin_trgm_ops")),
+    index("jobs_client_info_trgm_idx").using("gin", t.clientInfo.op("gin_trgm_ops")),
     // the queue: waiting jobs by priority, then age
     index("jobs_queue_idx").on(t.priority.desc(), t.created).where(sql`${t.state} = 'Waiting'`),
     index("jobs_lease_idx").on(t.leaseUntil).where(sql`${t.state} in ('Assigned', 'Processing')`),
