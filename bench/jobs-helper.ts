@@ -116,6 +116,14 @@ function cases(range: { start: Date; end: Date }): Case[] {
       order: "created desc, id desc",
     },
     {
+      // about 1 100 of the million match (the info is "batch <n / 100>"): read along the trigram index
+      name: "clientinfo contains 'batch 4711' (rare)",
+      search: { clientinfo: "batch 4711" },
+      where: `${live} and client_info ilike $2`,
+      params: ["%batch 4711%"],
+      order: "created desc, id desc",
+    },
+    {
       name: "created in one month",
       search: { createdstart: range.start.toISOString(), createdend: range.end.toISOString() },
       where: `${live} and created >= $2 and created <= $3`,
