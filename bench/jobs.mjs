@@ -321,6 +321,14 @@ async function intake({ server, token, setup, pg, filesRoot, admin }) {
     },
     otherRow,
     {
+      // POST /api/jobs does at least the baseline's work and answers one HTTP request: its rate cannot pass
+      // 1 / (1/bare + 1/health), however cheap the rest of it is
+      measurement: "job intake, upper bound: the baseline's work plus one HTTP request as cheap as GET /api/health",
+      value: `${fmt(1 / (1 / res.bare.rate + 1 / floor))} /s = ${fmt(floor / (res.bare.rate + floor), 2)}× the intake baseline`,
+      target: "— (informational)",
+      met: "n/a",
+    },
+    {
       measurement: `job intake, for scale: GET /api/health (no database), same client, ${INTAKE_CONCURRENCY} in flight`,
       value: `${fmt(floor)} /s = ${fmt(floor / res.bare.rate, 2)}× the intake baseline; POST /api/jobs = ${fmt(res.ours.rate / floor, 2)}× of it`,
       target: "— (informational)",
