@@ -1,10 +1,8 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { getToken } from "next-auth/jwt";
-import { allowedMethods } from "@/lib/api/route-table";
 import { pagePermission } from "@/lib/auth/navigation";
 import { canUseAdminPortal, canUseSystemPortal, hasPermission, isSupersystemName } from "@/lib/auth/permissions";
 import { SESSION_COOKIE, type SessionClaims, sessionSecret } from "@/lib/auth/session-cookie";
-import { toEnvelope } from "@/lib/errors/envelope";
 
 /**
  * Route guard for the UI (spec foundation §2 "Route layout", §6). Convenience only: every page,
@@ -12,7 +10,6 @@ import { toEnvelope } from "@/lib/errors/envelope";
  */
 export async function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
-  if (pathname.startsWith("/api/")) return methodCheck(req);
   const to = (path: string) => NextResponse.redirect(new URL(path, req.url));
 
   if (pathname === "/") return to("/login");
@@ -51,17 +48,8 @@ export async function proxy(req: NextRequest) {
   return NextResponse.next();
 }
 
-/** A known REST path called with a method it does not have: 405 in the error envelope. */
-function methodCheck(req: NextRequest) {
-  const allowed = allowedMethods(req.nextUrl.pathname);
-  const method = req.method === "HEAD" ? "GET" : req.method;
-  if (!allowed || method === "OPTIONS" || (allowed as readonly string[]).includes(method)) return NextResponse.next();
-  return NextResponse.json(toEnvelope([{ code: "MethodNotAllowed", params: { method: req.method } }]), {
-    status: 405,
-    headers: { Allow: allowed.join(", ") },
-  });
-}
-
 export const config = {
-  matcher: ["/", "/admin", "/admin/:path*", "/system/:path*", "/changePassword", "/api/:path*"],
+  // not /api: every REST module answers its own 405 (lib/api/method-not-allowed.ts), and a proxy pass costs about
+  // as much as a cheap API call
+  matcher: ["/", "/admin", "/admin/:path*", "/system/:path*", "/changePassword"],
 };

@@ -1,6 +1,7 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { proxy } from "@/proxy";
 import "./contracts";
 import { registeredContracts } from "./contract";
 import { allowedMethods, ROUTE_TABLE } from "./route-table";
@@ -22,8 +23,9 @@ describe("route table", () => {
 });
 
 describe("405 in the envelope", () => {
-  it("answers a known path called with another method", async () => {
-    const res = await proxy(new NextRequest("http://localhost/api/info", { method: "DELETE" }));
+  it("answers a known path called with another method, from the route module itself", async () => {
+    const info = await import("@/app/api/info/route");
+    const res = await info.DELETE(new NextRequest("http://localhost/api/info", { method: "DELETE" }));
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("GET");
     expect(await res.json()).toEqual({
@@ -31,12 +33,25 @@ describe("405 in the envelope", () => {
         { code: "MethodNotAllowed", message: "Method DELETE is not allowed here.", messageParameter: { method: "DELETE" } },
       ],
     });
+    // the module's own method is the real handler; OPTIONS names the methods
+    expect((await info.GET(new NextRequest("http://localhost/api/info"))).status).toBe(200);
+    const options = await info.OPTIONS(new NextRequest("http://localhost/api/info", { method: "OPTIONS" }));
+    expect([options.status, options.headers.get("allow")]).toEqual([204, "GET, OPTIONS"]);
   });
 
-  it("lets allowed methods and unknown paths through", async () => {
-    const ok = await proxy(new NextRequest("http://localhost/api/info"));
-    expect(ok.headers.get("x-middleware-next")).toBe("1");
-    const unknown = await proxy(new NextRequest("http://localhost/api/nope", { method: "DELETE" }));
-    expect(unknown.headers.get("x-middleware-next")).toBe("1");
+  it("a path with a parameter names its own methods", async () => {
+    const users = await import("@/app/api/users/[a]/route");
+    const url = "http://localhost/api/users/6a0b7b8e-0000-4000-8000-000000000000";
+    const res = await users.PUT(new NextRequest(url, { method: "PUT" }));
+    expect([res.status, res.headers.get("allow")]).toEqual([405, "GET, DELETE"]);
+  });
+
+  it("every REST route module answers the methods it lacks (the route guard does not run for /api)", () => {
+    const modules = readdirSync("app/api", { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith("route.ts") && !f.includes("[...path]") && !f.includes("[...nextauth]"))
+      .map((f) => path.join("app/api", f));
+    expect(modules.length).toBeGreaterThan(50);
+    const missing = modules.filter((f) => !readFileSync(f, "utf8").includes('export * from "@/lib/api/method-not-allowed";'));
+    expect(missing).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import type { HttpMethod } from "./contract";
 
 /**
- * Path template -> methods of every REST contract, kept as plain data so that the route guard can
- * answer 405 in the error envelope without loading the handlers. tests/integration/public-api.test.ts
- * checks it against the registered contracts.
+ * Path template -> methods of every REST contract, kept as plain data: the 405 answers of
+ * lib/api/method-not-allowed.ts name the allowed methods from it. lib/api/route-table.test.ts checks it
+ * against the registered contracts.
  */
 export const ROUTE_TABLE: Record<string, readonly HttpMethod[]> = {
   "/api/about/modules": ["GET"],

@@ -14,3 +14,6 @@ export const GET = route(infoContract, async ({ db }) => ({
   AvailableApiVersions: [...PRODUCT.apiVersions],
   StationId: await getStationId(db),
 }));
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

@@ -20,3 +20,6 @@ export const POST = route(createJobContract, async ({ db, caller, query, req }) 
 
 export const PATCH = route(patchJobsContract, ({ db, caller, body }) => patchJobs(db, { caller, input: body }));
 export const DELETE = route(deleteJobsContract, ({ db, caller, body }) => deleteJobs(db, { caller, ids: body }));
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

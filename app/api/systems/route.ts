@@ -12,3 +12,6 @@ export const GET = route(listSystemsContract, async ({ db, caller, query }) => {
 
 export const POST = route(createSystemContract, ({ db, caller, body }) => createSystem(db, { caller, input: body }));
 export const PUT = route(updateSystemContract, ({ db, caller, body }) => updateSystem(db, { caller, input: body }));
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

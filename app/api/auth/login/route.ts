@@ -3,3 +3,6 @@ import { route } from "@/lib/api/route";
 import { login } from "@/lib/auth/service";
 
 export const POST = route(loginContract, async ({ db, body }) => (await login(db, body, "api")).holder);
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

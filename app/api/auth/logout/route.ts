@@ -5,3 +5,6 @@ import { logout } from "@/lib/auth/service";
 export const POST = route(logoutContract, async ({ db, caller }) => {
   await logout(db, caller);
 });
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

@@ -6,3 +6,6 @@ export const GET = route(readyContract, async () => {
   const result = await readiness();
   return Response.json(result, { status: result.status === "ok" ? 200 : 503 });
 });
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

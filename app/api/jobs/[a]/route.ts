@@ -25,3 +25,6 @@ export const PATCH = route(patchJobContract, async ({ db, caller, params, body }
 export const DELETE = route(deleteJobContract, async ({ db, caller, params }) => {
   await deleteJobs(db, { caller, ids: [params.id] });
 });
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

@@ -15,3 +15,6 @@ export const GET = route(getSystemContract, async ({ db, caller, params }) => {
 export const DELETE = route(deleteSystemContract, async ({ db, caller, params }) => {
   await deleteSystem(db, { caller, systemId: params.id });
 });
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

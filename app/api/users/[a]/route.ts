@@ -9,3 +9,6 @@ export const GET = route(getUserContract, ({ db, caller, params }) => getUserFor
 export const DELETE = route(deleteUserContract, async ({ db, caller, params }) => {
   await deleteUser(db, { caller, userId: params.id });
 });
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

@@ -12,3 +12,6 @@ export const GET = route(listLicencesContract, async ({ db, caller }) => {
 });
 
 export const POST = route(uploadLicenceContract, ({ db, caller, body }) => addLicenceFile(db, { caller, input: body }));
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

@@ -16,3 +16,6 @@ export const GET = route(downloadJobContract, async ({ db, caller, params, query
     headers: { "content-type": "application/zip", "content-disposition": `attachment; filename="job-${loaded.job.id}.zip"` },
   });
 });
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

@@ -19,3 +19,6 @@ export const GET = route(oldJobListContract, async ({ db, caller, params, query 
   const { totalCount, items } = await searchJobs(db, { systemId: system.id, search });
   return { totalJobCount: totalCount, jobs: items };
 });
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

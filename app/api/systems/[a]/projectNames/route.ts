@@ -10,3 +10,6 @@ export const GET = route(projectNamesContract, async ({ db, caller, params }) =>
   if (!system || (caller.systemId !== system.id && !isDeputyFor(caller, system.name))) throw new AppError("SystemNotFound");
   return (await listProjects(db, { systemId: system.id })).map((p) => p.name);
 });
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

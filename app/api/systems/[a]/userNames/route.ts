@@ -9,3 +9,6 @@ export const GET = route(systemUserNamesContract, async ({ db, caller, params })
   if (!system) throw new AppError("SystemNotFound");
   return userNamesOf(db, caller, system);
 });
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

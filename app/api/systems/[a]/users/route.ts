@@ -19,3 +19,6 @@ export const GET = route(systemUsersContract, async ({ db, caller, params }) => 
   }
   return items;
 });
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

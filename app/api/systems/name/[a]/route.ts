@@ -10,3 +10,6 @@ export const GET = route(getSystemByNameContract, async ({ db, caller, params })
   if (!system) throw new AppError("SystemNotFound");
   return system;
 });
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

@@ -6,3 +6,6 @@ export const GET = route(
   userRolesContract,
   async ({ db, caller, params }) => (await getUserForCaller(db, caller, { userId: params.id })).roles,
 );
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

@@ -4,3 +4,6 @@ import { readServiceConfig, updateServiceConfig } from "@/lib/config/service";
 
 export const GET = route(getServiceConfigContract, ({ db, caller }) => readServiceConfig(db, caller));
 export const PUT = route(putServiceConfigContract, ({ db, caller, body }) => updateServiceConfig(db, { caller, input: body }));
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

@@ -11,3 +11,6 @@ export const PATCH = route(patchLicenceContract, ({ db, caller, params, body }) 
 export const DELETE = route(deleteLicenceContract, async ({ db, caller, params }) => {
   await deleteLicence(db, { caller, id: params.id });
 });
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

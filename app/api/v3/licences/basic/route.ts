@@ -7,3 +7,6 @@ export const GET = route(listLicencesBasicContract, async ({ db, caller }) => {
   assertCanReadLicences(caller);
   return listLicences(db);
 });
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

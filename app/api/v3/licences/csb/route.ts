@@ -3,3 +3,6 @@ import { route } from "@/lib/api/route";
 import { addCsbLicence } from "@/lib/licences/services/csb-licence";
 
 export const POST = route(addCsbLicenceContract, ({ db, caller, body }) => addCsbLicence(db, { caller, input: body }));
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

@@ -3,3 +3,6 @@ import { route } from "@/lib/api/route";
 import { createVirtualLicence } from "@/lib/licences/services/virtual-licence";
 
 export const POST = route(createVirtualContract, ({ db, caller, body }) => createVirtualLicence(db, { caller, input: body }));
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

@@ -12,3 +12,6 @@ export const GET = route(getProjectContract, async ({ db, caller, params }) => {
 export const DELETE = route(deleteProjectContract, async ({ db, caller, params, body }) => {
   await deleteProject(db, { caller, id: params.id, input: body });
 });
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

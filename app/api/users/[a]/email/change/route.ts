@@ -5,3 +5,6 @@ import { requestEmailChange } from "@/lib/users/services/email";
 export const POST = route(changeEmailContract, async ({ db, caller, params, body, req }) => {
   await requestEmailChange(db, { caller, userId: params.id, input: body, origin: req.nextUrl.origin });
 });
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

@@ -5,3 +5,6 @@ import { confirmEmailChange } from "@/lib/users/services/email";
 export const POST = route(changeEmailViaLinkContract, ({ db, params, body }) =>
   confirmEmailChange(db, { userId: params.id, input: body }),
 );
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

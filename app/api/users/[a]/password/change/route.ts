@@ -5,3 +5,6 @@ import { changeOwnPassword } from "@/lib/users/services/password";
 export const POST = route(changePasswordContract, ({ db, caller, params, body, req }) =>
   changeOwnPassword(db, { caller, userId: params.id, input: body, origin: req.nextUrl.origin }),
 );
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

@@ -5,3 +5,6 @@ import { changeRequiredPassword } from "@/lib/users/service";
 export const POST = route(changeRequiredContract, async ({ db, caller, params, body }) => {
   await changeRequiredPassword(db, { caller, userId: params.id, input: body });
 });
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

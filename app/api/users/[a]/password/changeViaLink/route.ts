@@ -5,3 +5,6 @@ import { changePasswordViaLink } from "@/lib/users/services/password";
 export const POST = route(changePasswordViaLinkContract, async ({ db, params, body }) => {
   await changePasswordViaLink(db, { userId: params.id, input: body });
 });
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

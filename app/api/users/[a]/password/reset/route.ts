@@ -19,3 +19,6 @@ export const POST = route(resetPasswordContract, async ({ db, caller, params, bo
 export const GET = route(requestResetByIdContract, async ({ db, params, req }) => {
   await requestPasswordReset(db, { by: { userId: params.id }, origin: req.nextUrl.origin });
 });
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

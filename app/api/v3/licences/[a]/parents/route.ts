@@ -7,3 +7,6 @@ export const GET = route(licenceParentsContract, async ({ db, caller, params }) 
   assertCanReadLicences(caller);
   return licenceParents(db, { id: params.id });
 });
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

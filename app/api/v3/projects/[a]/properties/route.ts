@@ -5,3 +5,6 @@ import { saveProjectProperties } from "@/lib/projects/service";
 export const POST = route(projectPropertiesContract, ({ db, caller, params, body }) =>
   saveProjectProperties(db, { caller, id: params.id, input: body }),
 );
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

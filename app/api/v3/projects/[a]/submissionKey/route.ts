@@ -8,3 +8,6 @@ export const GET = route(submissionKeyContract, async ({ db, caller, params }) =
 export const POST = route(regenerateSubmissionKeyContract, async ({ db, caller, params }) => ({
   submissionKey: await regenerateSubmissionKey(db, { caller, id: params.id }),
 }));
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

@@ -10,3 +10,6 @@ export const GET = route(searchJobsContract, async ({ db, caller, params, query 
   if (!system || (caller.systemId !== system.id && !isDeputyFor(caller, system.name))) throw new AppError("SystemNotFound");
   return searchJobs(db, { systemId: system.id, search: query });
 });
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

@@ -10,3 +10,6 @@ export const GET = route(listProjectsContract, async ({ db, caller, params }) =>
   if (!system || !managesProjectsOf(caller, system)) throw new AppError("SystemNotFound");
   return listProjects(db, { systemId: system.id });
 });
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

@@ -23,3 +23,6 @@ export const GET = route(jobFileContract, async ({ db, caller, params, query }) 
     },
   });
 });
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

@@ -9,3 +9,6 @@ export const GET = route(requestResetByNameContract, async ({ db, params, query,
     origin: req.nextUrl.origin,
   });
 });
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

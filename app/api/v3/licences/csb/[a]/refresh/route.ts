@@ -5,3 +5,6 @@ import { refreshCsbLicence } from "@/lib/licences/services/csb-licence";
 export const POST = route(refreshCsbLicenceContract, ({ db, caller, params }) =>
   refreshCsbLicence(db, { caller, id: params.id }),
 );
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";
