@@ -3,17 +3,8 @@
 import type { LucideIcon } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialogContent } from "@/components/shell/confirm-dialog-content";
+import { AlertDialog, AlertDialogTrigger } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 
@@ -76,18 +67,7 @@ function RowActionButton({ action }: { action: RowAction }) {
   return (
     <AlertDialog>
       {withTooltip(<AlertDialogTrigger asChild>{button}</AlertDialogTrigger>)}
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{confirm.title}</AlertDialogTitle>
-          <AlertDialogDescription>{confirm.description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{confirm.cancelLabel}</AlertDialogCancel>
-          <AlertDialogAction variant={destructive ? "destructive" : "default"} onClick={onClick}>
-            {confirm.confirmLabel}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
+      <ConfirmDialogContent {...confirm} onConfirm={onClick} destructive={destructive} />
     </AlertDialog>
   );
 }

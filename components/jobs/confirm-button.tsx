@@ -2,17 +2,8 @@
 
 import type { LucideIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialogContent } from "@/components/shell/confirm-dialog-content";
+import { AlertDialog, AlertDialogTrigger } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 
 type Props = {
@@ -37,18 +28,15 @@ export function ConfirmButton({ label, icon: Icon, title, description, onConfirm
           {label}
         </Button>
       </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t("no")}</AlertDialogCancel>
-          <AlertDialogAction variant={destructive ? "destructive" : "default"} onClick={onConfirm} data-testid="confirm-yes">
-            {t("yes")}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
+      <ConfirmDialogContent
+        title={title}
+        description={description}
+        confirmLabel={t("yes")}
+        cancelLabel={t("no")}
+        onConfirm={onConfirm}
+        destructive={destructive}
+        confirmTestId="confirm-yes"
+      />
     </AlertDialog>
   );
 }

@@ -23,10 +23,8 @@ export function safeFileName(name: string): string {
   return (cleaned === "." || cleaned === ".." ? "_" : cleaned).slice(0, 200) || "file";
 }
 
-export async function writeStoredFile(relative: string, bytes: Uint8Array): Promise<void> {
-  const full = resolveFile(relative);
-  await mkdir(path.dirname(full), { recursive: true });
-  await writeFile(full, bytes);
+export function writeStoredFile(relative: string, bytes: Uint8Array): Promise<void> {
+  return writeStoredFiles(path.posix.dirname(relative), [{ name: path.posix.basename(relative), bytes }]);
 }
 
 /** Several files into one folder: the folder is made once (each file system call counts on a busy node). */

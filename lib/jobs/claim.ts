@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { type Job, jobs } from "@/db/schema";
 
@@ -10,6 +10,17 @@ export const LEASE_MS = Math.max(1000, Number(process.env.JOB_LEASE_MS) || 60_00
 
 export type Claim = { job: Job; workerId: string; attempt: number };
 
+/** What a claim sets: the worker, one more attempt, the lease. */
+function claimedBy(workerId: string) {
+  return {
+    state: "Assigned" as const,
+    workerProcessId: workerId,
+    attempts: sql`${jobs.attempts} + 1`,
+    assigned: sql`now()`,
+    leaseUntil: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`,
+  };
+}
+
 /**
  * Claims a job for a worker: a Waiting one, or one whose claim ran out. One UPDATE with SKIP LOCKED,
  * so any number of workers on any number of machines never take the same job at once. With `jobId`
@@ -19,28 +30,8 @@ export async function claimJob(db: Database, opts: { workerId: string; jobId?: n
   const pick = opts.jobId
     ? sql`select id from ${jobs} where id = ${opts.jobId} and (state = 'Waiting' or (state in ('Assigned', 'Processing') and lease_until < now())) for update skip locked`
     : sql`select id from ${jobs} where state = 'Waiting' or (state in ('Assigned', 'Processing') and lease_until < now()) order by priority desc, created asc limit 1 for update skip locked`;
-  const [job] = await db
-    .update(jobs)
-    .set({
-      state: "Assigned",
-      workerProcessId: opts.workerId,
-      attempts: sql`${jobs.attempts} + 1`,
-      assigned: sql`now()`,
-      leaseUntil: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`,
-    })
-    .where(sql`${jobs.id} = (${pick})`)
-    .returning();
+  const [job] = await db.update(jobs).set(claimedBy(opts.workerId)).where(sql`${jobs.id} = (${pick})`).returning();
   return job ? { job, workerId: opts.workerId, attempt: job.attempts } : null;
-}
-
-/** The claim still holds: same worker, same attempt, not finished by someone else. */
-export function claimHolds(claim: Claim) {
-  return and(
-    eq(jobs.id, claim.job.id),
-    eq(jobs.workerProcessId, claim.workerId),
-    eq(jobs.attempts, claim.attempt),
-    sql`${jobs.state} in ('Assigned', 'Processing')`,
-  );
 }
 
 /** The rows of these claims: same job, worker and attempt. */
@@ -52,7 +43,7 @@ function claimKeys(claims: Claim[]): SQL {
   return sql`(${jobs.id}, ${jobs.workerProcessId}, ${jobs.attempts}) in (${tuples})`;
 }
 
-/** claimHolds for several claims in one condition. */
+/** The claims still hold: same worker, same attempt, not finished by someone else (one condition for a batch). */
 export function anyClaimHolds(claims: Claim[]): SQL {
   return sql`${claimKeys(claims)} and ${jobs.state} in ('Assigned', 'Processing')`;
 }
@@ -65,13 +56,7 @@ export async function claimWaiting(db: Database, opts: { workerId: string; limit
   if (opts.limit <= 0) return [];
   const rows = await db
     .update(jobs)
-    .set({
-      state: "Assigned",
-      workerProcessId: opts.workerId,
-      attempts: sql`${jobs.attempts} + 1`,
-      assigned: sql`now()`,
-      leaseUntil: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`,
-    })
+    .set(claimedBy(opts.workerId))
     .where(
       sql`${jobs.id} in (select id from ${jobs} where state = 'Waiting' order by priority desc, created asc limit ${opts.limit} for update skip locked)`,
     )

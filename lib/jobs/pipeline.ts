@@ -67,10 +67,7 @@ export class JobPipeline {
   async deliver(db: Database, jobId: number, restarts = 0): Promise<Outcome | "done"> {
     const known = this.entries.get(jobId);
     if (known) {
-      if (known.state === "queued") {
-        this.queue = this.queue.filter((id) => id !== jobId);
-        await this.work(db, known);
-      }
+      if (known.state === "queued") await this.workNow(db, known);
       await this.drain(db);
       return known.done;
     }
@@ -81,22 +78,14 @@ export class JobPipeline {
       return this.deliver(db, jobId, restarts);
     }
     if (await this.inMaintenance(db)) throw new RetryLater("maintenance mode: no job is claimed", 10_000);
-    const claiming = (async () => {
-      const claim = await claimJob(db, { workerId: this.workerId, jobId });
-      return claim ? this.admit(db, [claim, ...(await this.claimAhead(db))]) : null;
-    })();
-    this.claiming = claiming;
-    const admitted = await claiming.finally(() => {
-      if (this.claiming === claiming) this.claiming = null;
-    });
+    const admitted = await this.claim(db, jobId);
     if (!admitted) {
       if (await isLeasedElsewhere(db, jobId)) throw new RetryLater(`job ${jobId} is leased by another worker`);
       return "done"; // finished, removed or gone: nothing to do
     }
     const [entry] = admitted;
     if (!entry) return "lost";
-    this.queue = this.queue.filter((id) => id !== jobId);
-    await this.work(db, entry);
+    await this.workNow(db, entry);
     await this.drain(db);
     return entry.done;
   }
@@ -106,18 +95,31 @@ export class JobPipeline {
     if (this.claiming) await this.claiming.catch(() => {});
     if (!this.queue.length) {
       if (await this.inMaintenance(db)) return false;
-      const claiming = (async () => {
-        const first = await claimJob(db, { workerId: this.workerId });
-        return first ? this.admit(db, [first, ...(await this.claimAhead(db))]) : null;
-      })();
-      this.claiming = claiming;
-      const admitted = await claiming.finally(() => {
-        if (this.claiming === claiming) this.claiming = null;
-      });
-      if (!admitted) return false;
+      if (!(await this.claim(db))) return false;
     }
     await this.drain(db);
     return true;
+  }
+
+  /**
+   * Claims the job (`jobId`, a delivery's) or the next one, and jobs ahead of it; the claimed job is admitted first.
+   * One claim at a time in this process (`claiming`); null when there was nothing to claim.
+   */
+  private async claim(db: Database, jobId?: number): Promise<Entry[] | null> {
+    const claiming = (async () => {
+      const first = await claimJob(db, { workerId: this.workerId, jobId });
+      return first ? this.admit(db, [first, ...(await this.claimAhead(db))]) : null;
+    })();
+    this.claiming = claiming;
+    return claiming.finally(() => {
+      if (this.claiming === claiming) this.claiming = null;
+    });
+  }
+
+  /** Works on a queued job in the calling slot, ahead of the queue. */
+  private async workNow(db: Database, entry: Entry): Promise<void> {
+    this.queue = this.queue.filter((id) => id !== entry.claim.job.id);
+    await this.work(db, entry);
   }
 
   /** Resolves when no job of this process is in work (tests, shutdown). */

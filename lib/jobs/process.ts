@@ -9,7 +9,7 @@ import { recordFeatureUsages } from "@/lib/licences/services/usage";
 import { log } from "@/lib/log";
 import { processDocument } from "@/lib/processing/process-document";
 import type { DocumentClass } from "@/lib/projects/esproject";
-import { anyClaimHolds, type Claim, claimHolds, claimJob, LEASE_MS, renewLeases } from "./claim";
+import { anyClaimHolds, type Claim, claimJob, LEASE_MS, renewLeases } from "./claim";
 import { jobDir } from "./services/create-job";
 
 /** This process, as recorded in workerProcessId: host and pid. */
@@ -229,7 +229,7 @@ export async function finishJobs(db: Database, batch: Prepared[]): Promise<("Rea
           finished: sql`now()`,
           leaseUntil: null,
         })
-        .where(claimHolds(p.claim))
+        .where(anyClaimHolds([p.claim]))
         .returning({ id: jobs.id });
       for (const r of rows) ids.add(r.id);
     }

@@ -236,6 +236,13 @@ describe("GET /api/openapi.json", () => {
     expect(Object.keys(doc.paths).length).toBeGreaterThan(0);
   });
 
+  it("every REST route module answers the methods it lacks (the route guard does not run for /api)", () => {
+    const modules = routeFolders().map((folder) => path.join(API_DIR, ...folder, "route.ts"));
+    expect(modules.length).toBeGreaterThan(50);
+    const missing = modules.filter((f) => !readFileSync(f, "utf8").includes('export * from "@/lib/api/method-not-allowed";'));
+    expect(missing).toEqual([]);
+  });
+
   it("documents every method of every route file, and nothing that has no route file", async () => {
     const doc = await openApi();
     const folders = routeFolders();
