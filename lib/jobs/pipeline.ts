@@ -72,12 +72,13 @@ export class JobPipeline {
       return known.done;
     }
     if ((this.recent.get(jobId) ?? -1) >= restarts) return "done";
-    // another slot of this process is claiming: the job may be among its claims, so look again after it
+    if (await this.inMaintenance(db)) throw new RetryLater("maintenance mode: no job is claimed", 10_000);
+    // another slot of this process is claiming: the job may be among its claims, so look again after it (no await
+    // between this check and claim(), which marks the claim under way at once)
     if (this.claiming) {
       await this.claiming.catch(() => {});
       return this.deliver(db, jobId, restarts);
     }
-    if (await this.inMaintenance(db)) throw new RetryLater("maintenance mode: no job is claimed", 10_000);
     const admitted = await this.claim(db, jobId);
     if (!admitted) {
       if (await isLeasedElsewhere(db, jobId)) throw new RetryLater(`job ${jobId} is leased by another worker`);
