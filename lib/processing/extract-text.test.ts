@@ -1,8 +1,8 @@
 import { existsSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
-import { type Browser, chromium, type Page } from "@playwright/test";
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { greyTiff, textGreyPixels, textJpeg, textPng } from "@/tests/fixtures/ocr-images";
 import { detectType } from "./detect";
 import {
   DocumentProcessingError,
@@ -19,93 +19,9 @@ const utf8 = (text: string) => new TextEncoder().encode(text);
 
 // ------------------------------------------------------------------------------------------ fixtures
 
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-  page = await browser.newPage({ viewport: { width: 1000, height: 320 } });
-});
-
 afterAll(async () => {
   await terminateOcr();
-  await browser?.close();
 });
-
-function html(lines: string[]): string {
-  const body = lines.map((l) => `<div>${l}</div>`).join("");
-  return `<html><body style="margin:40px;background:#fff;color:#000;font:40px/1.4 'DejaVu Sans',Arial,sans-serif">${body}</body></html>`;
-}
-
-async function screenshot(lines: string[], type: "png" | "jpeg"): Promise<Uint8Array> {
-  await page.setContent(html(lines));
-  return new Uint8Array(await page.screenshot({ type, quality: type === "jpeg" ? 90 : undefined }));
-}
-
-/** 8-bit grey pixels of the lines drawn on a canvas */
-async function greyPixels(lines: string[]): Promise<{ width: number; height: number; grey: Uint8Array }> {
-  const { width, height, base64 } = await page.evaluate((text: string[]) => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 1000;
-    canvas.height = 100 + text.length * 60;
-    const ctx = canvas.getContext("2d")!;
-    ctx.fillStyle = "#fff";
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
-    ctx.fillStyle = "#000";
-    ctx.font = "40px sans-serif";
-    for (const [i, line] of text.entries()) ctx.fillText(line, 40, 80 + i * 60);
-    const rgba = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-    let binary = "";
-    for (let i = 0; i < rgba.length; i += 4) binary += String.fromCharCode(rgba[i]!);
-    return { width: canvas.width, height: canvas.height, base64: btoa(binary) };
-  }, lines);
-  return { width, height, grey: new Uint8Array(Buffer.from(base64, "base64")) };
-}
-
-/** an uncompressed 8-bit greyscale TIFF (little endian) with one directory per page */
-function greyTiff(pages: { width: number; height: number; grey: Uint8Array }[]): Uint8Array {
-  const entries = 9;
-  const ifdSize = 2 + entries * 12 + 4;
-  const size = 8 + pages.reduce((n, p) => n + p.grey.length + (p.grey.length % 2) + ifdSize, 0);
-  const out = new Uint8Array(size);
-  const view = new DataView(out.buffer);
-  out.set([0x49, 0x49, 0x2a, 0x00]);
-  let offset = 8;
-  let previousNext = 4;
-  for (const p of pages) {
-    const pixels = offset;
-    out.set(p.grey, pixels);
-    offset += p.grey.length + (p.grey.length % 2);
-    view.setUint32(previousNext, offset, true);
-    view.setUint16(offset, entries, true);
-    const tags: [number, number, number][] = [
-      [256, 4, p.width], // ImageWidth, LONG
-      [257, 4, p.height], // ImageLength
-      [258, 3, 8], // BitsPerSample, SHORT
-      [259, 3, 1], // Compression: none
-      [262, 3, 1], // PhotometricInterpretation: BlackIsZero
-      [273, 4, pixels], // StripOffsets
-      [277, 3, 1], // SamplesPerPixel
-      [278, 4, p.height], // RowsPerStrip
-      [279, 4, p.grey.length], // StripByteCounts
-    ];
-    tags.forEach(([tag, type, value], i) => {
-      const at = offset + 2 + i * 12;
-      view.setUint16(at, tag, true);
-      view.setUint16(at + 2, type, true);
-      view.setUint32(at + 4, 1, true);
-      if (type === 3) view.setUint16(at + 8, value, true);
-      else view.setUint32(at + 8, value, true);
-    });
-    previousNext = offset + 2 + entries * 12;
-    view.setUint32(previousNext, 0, true);
-    offset += ifdSize;
-  }
-  return out;
-}
 
 async function twoPagePdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -234,7 +150,7 @@ describe("OCR", () => {
   it(
     "reads a JPEG",
     async () => {
-      const jpeg = await screenshot(["INVOICE No. INV-2024-001", "Total: 1,234.56"], "jpeg");
+      const jpeg = textJpeg(["INVOICE No. INV-2024-001", "Total: 1,234.56"]);
       expect(detectType(jpeg)).toBe("jpeg");
       const result = await extractText(jpeg, "jpeg");
       expect(result).toMatchObject({ pages: 1, isMultiPage: false, method: "ocr" });
@@ -247,7 +163,7 @@ describe("OCR", () => {
   it(
     "reads every page of a multi-page TIFF",
     async () => {
-      const tiff = greyTiff([await greyPixels(["Page one: INVOICE"]), await greyPixels(["Page two: Total 99.00"])]);
+      const tiff = greyTiff([textGreyPixels(["Page one: INVOICE"]), textGreyPixels(["Page two: Total 99.00"])]);
       expect(detectType(tiff)).toBe("tiff");
       expect(tiffDirectories(tiff).offsets).toHaveLength(2);
       const result = await extractText(tiff, "tiff");
@@ -265,12 +181,12 @@ describe("OCR", () => {
       code: "UnreadableDocument",
       message: "The PNG image could not be read: Error attempting to read image.",
     });
-    const png = await screenshot(["Still working"], "png");
+    const png = textPng(["Still working"]);
     expect((await extractText(png, "png")).text).toContain("Still working");
   });
 
   it("starts a new worker after terminateOcr", { timeout: OCR_TIMEOUT }, async () => {
-    const png = await screenshot(["Hello World"], "png");
+    const png = textPng(["Hello World"]);
     await terminateOcr();
     expect((await extractText(png, "png", { ocrLanguages: ["eng"] })).text).toContain("Hello World");
   });

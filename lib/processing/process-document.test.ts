@@ -1,6 +1,6 @@
-import { type Browser, chromium } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { textPng } from "@/tests/fixtures/ocr-images";
 import { DocumentProcessingError, terminateOcr } from "./extract-text";
 import { type DocumentClassDefinition, processDocument } from "./process-document";
 
@@ -139,31 +139,12 @@ describe("PDF", () => {
 // ---------------------------------------------------------------------------------------------- OCR
 
 describe("images (OCR)", () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    });
-  });
-
   afterAll(async () => {
     await terminateOcr();
-    await browser?.close();
   });
 
-  async function renderPng(lines: string[]): Promise<Uint8Array> {
-    const page = await browser.newPage({ viewport: { width: 1100, height: 80 + lines.length * 60 } });
-    const body = lines.map((l) => `<div>${l}</div>`).join("");
-    await page.setContent(`<body style="margin:30px;background:#fff;color:#000;font:40px/1.4 sans-serif">${body}</body>`);
-    const png = new Uint8Array(await page.screenshot({ type: "png" }));
-    await page.close();
-    return png;
-  }
-
   it("reads an English invoice PNG", { timeout: OCR_TIMEOUT }, async () => {
-    const png = await renderPng(["INVOICE No. INV-2024-001", "Total: 1,234.56", "Date: 2025-03-15"]);
+    const png = textPng(["INVOICE No. INV-2024-001", "Total: 1,234.56", "Date: 2025-03-15"]);
     const doc = await processDocument({ fileName: "invoice.png", bytes: png, project });
     expect(doc).toMatchObject({ type: "png", method: "ocr", pages: 1, className: "Invoice" });
     expect(doc.fields.invoiceNumber).toBe("INV-2024-001");
@@ -171,7 +152,7 @@ describe("images (OCR)", () => {
   });
 
   it("reads a German invoice PNG with the German language data", { timeout: OCR_TIMEOUT }, async () => {
-    const png = await renderPng([
+    const png = textPng([
       "Rechnung Nr. RE-2025-042",
       "Sehr geehrte Damen und Herren,",
       "Gesamtbetrag: 1.234,56 €",
