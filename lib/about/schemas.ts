@@ -75,10 +75,8 @@ export const ZServiceInfo = z
     ],
   });
 
-export const ZFeatureFlags = z
-  .object({ Download: z.boolean(), LearnPortal: z.boolean(), OpenApi: z.boolean() })
-  .meta({
-    id: "FeatureFlags",
-    description: "DESIGN.md Feature flags",
-    examples: [{ Download: true, LearnPortal: false, OpenApi: true }],
-  });
+export const ZFeatureFlags = z.object({ Download: z.boolean(), LearnPortal: z.boolean(), OpenApi: z.boolean() }).meta({
+  id: "FeatureFlags",
+  description: "DESIGN.md Feature flags",
+  examples: [{ Download: true, LearnPortal: false, OpenApi: true }],
+});

@@ -35,7 +35,10 @@ export function zodErrorCodes(schema: unknown): ErrorCode[] {
   const found = new Set<ErrorCode>();
   const seen = new Set<unknown>();
   const visit = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(visit);
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
     if (!isZod(value) || seen.has(value)) return;
     seen.add(value);
     const { def } = value._zod;

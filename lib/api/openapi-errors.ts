@@ -1,5 +1,5 @@
-import type { ZodOpenApiResponseObject } from "zod-openapi";
 import { z } from "zod";
+import type { ZodOpenApiResponseObject } from "zod-openapi";
 import type { ErrorParams } from "@/lib/errors/app-error";
 import { ERROR_CODES, type ErrorCode } from "@/lib/errors/codes";
 import { toEnvelope } from "@/lib/errors/envelope";

@@ -33,8 +33,20 @@ function renameRefs(value: unknown, from: string, to: string): unknown {
   if (Array.isArray(value)) return value.map((v) => renameRefs(v, from, to));
   if (!isObject(value)) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, k === "$ref" && v === SCHEMA_REF + from ? SCHEMA_REF + to : renameRefs(v, from, to)]),
+    Object.entries(value).map(([k, v]) => [
+      k,
+      k === "$ref" && v === SCHEMA_REF + from ? SCHEMA_REF + to : renameRefs(v, from, to),
+    ]),
   );
+}
+
+/** A parameter shows its example itself (the schema's, or the first value of an enum), as tools read it there. */
+function exampleOnParameter(parameter: Json): void {
+  const schema = parameter.schema as Json | undefined;
+  if (!schema) return;
+  const example = schema.example ?? (Array.isArray(schema.enum) ? schema.enum[0] : undefined);
+  delete schema.example;
+  if (example !== undefined) parameter.example = example;
 }
 
 /**
@@ -51,6 +63,9 @@ export function tidyDocument(document: Json): Json {
     for (const operation of Object.values(item)) {
       const content = (operation.requestBody as Json | undefined)?.content as Record<string, Json> | undefined;
       for (const media of Object.values(content ?? {})) media.schema = inlined(media.schema, schemas);
+      const parameters = operation.parameters as Json[] | undefined;
+      if (parameters && !parameters.length) delete operation.parameters;
+      for (const parameter of parameters ?? []) exampleOnParameter(parameter);
     }
   }
   // keep what is still referenced, transitively

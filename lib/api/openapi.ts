@@ -163,6 +163,20 @@ function operationOf(c: Contract, aliases: string[]): ZodOpenApiOperationObject 
   };
 }
 
+/** What each tag groups (a new tag needs a line here: the validity test lints for it). */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  About: "The product, its modules and this document",
+  Authentication: "Sign in and out, and the token lifetime",
+  Configuration: "Service configuration, service info and feature flags",
+  Health: "Liveness and readiness for load balancers and orchestrators",
+  Jobs: "Job orders, their state and their files",
+  Licences: "Licence files, virtual and cloud licences, and their use",
+  Password: "Password changes, mailed reset and change links",
+  Projects: "Extraction projects and their project files",
+  Systems: "Tenant systems",
+  Users: "Users, their roles, language and e-mail address",
+};
+
 const INFO_DESCRIPTION = [
   "Every error answer (4xx, 5xx) is the error envelope `{ errors: [{ code, message, messageParameter }] }`; each",
   "response names the codes it can carry in `x-error-codes`. A path no operation has answers 404 `NotFound`; a known",
@@ -193,7 +207,7 @@ export function openApiDocument(): Json {
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
     servers: [{ url: "/", description: "this installation" }],
-    tags: [...new Set(contracts.map((c) => c.tag))].sort().map((name) => ({ name })),
+    tags: [...new Set(contracts.map((c) => c.tag))].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
     components: { securitySchemes: SECURITY_SCHEMES, schemas: { ErrorEnvelope: ZErrorEnvelope } },
     paths,
   });

@@ -21,7 +21,9 @@ export const ZJobMeta = z
   .meta({
     id: "JobMeta",
     description: "the meta part of a job order",
-    examples: [{ projectName: "Invoices", client: "scanner-3", priority: 5, properties: [{ name: "costCentre", value: "4200" }] }],
+    examples: [
+      { projectName: "Invoices", client: "scanner-3", priority: 5, properties: [{ name: "costCentre", value: "4200" }] },
+    ],
   });
 export type JobMeta = z.infer<typeof ZJobMeta>;
 
@@ -53,7 +55,13 @@ export const EXAMPLE_JOB = {
   workerProcessId: "worker-1:5120",
   preventDelete: false,
   orderFiles: [
-    { name: "invoice-2026-0412.pdf", contentType: "application/pdf", mediaType: "application/pdf", size: 84213, isMultiPageFile: true },
+    {
+      name: "invoice-2026-0412.pdf",
+      contentType: "application/pdf",
+      mediaType: "application/pdf",
+      size: 84213,
+      isMultiPageFile: true,
+    },
   ],
   resultFiles: [
     { name: "result.json", contentType: "application/json", mediaType: "application/json", size: 1204, isMultiPageFile: false },

@@ -14,7 +14,12 @@ export const ZLicenceUpload = z
   })
   .meta({
     id: "LicenceUpload",
-    examples: [{ systemId: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f", base64Licence: "eyJpZCI6IkFDTUUtMjAyNi0wMDEiLCJjdXN0b21lciI6IkFjbWUgR21iSCIsIn0=" }],
+    examples: [
+      {
+        systemId: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+        base64Licence: "eyJpZCI6IkFDTUUtMjAyNi0wMDEiLCJjdXN0b21lciI6IkFjbWUgR21iSCIsIn0=",
+      },
+    ],
   });
 
 /** POST v3/licences/virtual: the id its creator chooses, a name and the ordered children. */
@@ -24,7 +29,10 @@ export const ZVirtualLicence = z
     name: z.string({ error: "MissingLicenceName" }).trim().min(1, "MissingLicenceName").max(200, "MissingLicenceName"),
     childIds: z.array(id).max(50).default([]),
   })
-  .meta({ id: "VirtualLicence", examples: [{ id: "ACME-VIRTUAL", name: "Acme pool", childIds: ["ACME-2026-001", "ACME-2026-002"] }] });
+  .meta({
+    id: "VirtualLicence",
+    examples: [{ id: "ACME-VIRTUAL", name: "Acme pool", childIds: ["ACME-2026-001", "ACME-2026-002"] }],
+  });
 
 /** POST v3/licences/csb: spec foundation §5 "Cloud-service licence add", each non-blank. */
 export const ZCsbLicence = z
@@ -66,7 +74,9 @@ export const ZLicencePatch = z
   .meta({
     id: "LicencePatch",
     description: `csbPassword sent as ${SECRET_PLACEHOLDER} stays unchanged`,
-    examples: [{ name: "Acme production", alertConfiguration: { dateStage1: 60, dateStage2: 14, counterStage1: 80, counterStage2: 95 } }],
+    examples: [
+      { name: "Acme production", alertConfiguration: { dateStage1: 60, dateStage2: 14, counterStage1: 80, counterStage2: 95 } },
+    ],
   });
 
 const ZAlert = z.object({

@@ -116,7 +116,9 @@ export const ZEditUser = z
     ],
   });
 
-export const ZUserIdParams = z.object({ id: z.uuid({ error: "InvalidId" }).meta({ example: "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d" }) });
+export const ZUserIdParams = z.object({
+  id: z.uuid({ error: "InvalidId" }).meta({ example: "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d" }),
+});
 
 export const ZLanguageChange = z
   .object({ language: z.enum(LANGUAGES, { error: "InvalidLanguage" }) })

@@ -64,7 +64,9 @@ function validator(s: State, pointer: string[]): ValidateFunction {
 
 function findRoute(s: State, pathname: string): Route | undefined {
   const got = pathname.split("/").filter(Boolean);
-  return s.routes.find((r) => r.segments.length === got.length && r.segments.every((seg, i) => seg.startsWith("{") || seg === got[i]));
+  return s.routes.find(
+    (r) => r.segments.length === got.length && r.segments.every((seg, i) => seg.startsWith("{") || seg === got[i]),
+  );
 }
 
 function mediaMatches(declared: string, actual: string): boolean {
@@ -109,9 +111,9 @@ export function checkAnswer(method: string, url: URL, answer: Answer): void {
     operationMethod = upper.toLowerCase();
   }
   const operation = s.document.paths[documentedPath]?.[operationMethod];
-  if (!operation) return fail(`no operation ${operationMethod.toUpperCase()} ${documentedPath} in the document`);
+  if (!operation) throw fail(`no operation ${operationMethod.toUpperCase()} ${documentedPath} in the document`);
   const declared = operation.responses[String(answer.status)];
-  if (!declared) return fail(`status not declared (declared: ${Object.keys(operation.responses).join(", ")})`);
+  if (!declared) throw fail(`status not declared (declared: ${Object.keys(operation.responses).join(", ")})`);
   const content = declared.content as Record<string, unknown> | undefined;
   if (!content) {
     if (answer.text !== "") fail("declared without a body, but has one");
@@ -120,7 +122,16 @@ export function checkAnswer(method: string, url: URL, answer: Answer): void {
   const type = answer.headers.get("content-type") ?? "";
   if ("application/json" in content && type.includes("json")) {
     const json = parse(answer.text, fail);
-    const validate = validator(s, ["paths", documentedPath, operationMethod, "responses", String(answer.status), "content", "application/json", "schema"]);
+    const validate = validator(s, [
+      "paths",
+      documentedPath,
+      operationMethod,
+      "responses",
+      String(answer.status),
+      "content",
+      "application/json",
+      "schema",
+    ]);
     if (!validate(json)) fail(`body does not match the schema: ${s.ajv.errorsText(validate.errors, { separator: "; " })}`);
     if (answer.status >= 400) checkCodes(operation, answer.status, json, fail);
     return;

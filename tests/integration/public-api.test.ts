@@ -31,12 +31,12 @@ const ROOT = process.cwd();
 const API_DIR = path.join(ROOT, "app", "api");
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-const SOME_ID = "00000000-0000-4000-8000-000000000000";
 
 type Handler = (req: NextRequest) => Promise<Response>;
 type Operation = {
   security?: Record<string, string[]>[];
   "x-aliases"?: string[];
+  parameters?: { in: string; name: string; example?: unknown }[];
   requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> };
   responses?: Record<string, unknown>;
 };
@@ -99,8 +99,13 @@ function documentedPathOf(doc: OpenApiDoc, folder: string[]): string | undefined
   )?.[0];
 }
 
-function concreteUrl(folder: string[]): string {
-  return `/api/${folder.map((f) => (f.startsWith("[") ? SOME_ID : f)).join("/")}`;
+/** A documented path with each parameter replaced by the example the document gives for it. */
+function exampleUrl(documentedPath: string, op: Operation | undefined): string {
+  return documentedPath.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const example = op?.parameters?.find((p) => p.in === "path" && p.name === name)?.example;
+    expect(example, `${documentedPath}: example of {${name}}`).toBeDefined();
+    return encodeURIComponent(String(example));
+  });
 }
 
 async function openApi(): Promise<OpenApiDoc> {
@@ -286,7 +291,7 @@ describe("GET /api/openapi.json", () => {
     const contracts = registeredContracts();
     expect(contracts.length).toBeGreaterThan(0);
     for (const c of contracts) {
-      const op = doc.paths[c.path]?.[c.method.toLowerCase()];
+      const op = doc.paths[c.aliasOf ?? c.path]?.[c.method.toLowerCase()];
       expect(op, `${c.method} ${c.path}`).toBeDefined();
       if (c.body || c.form) {
         const media = c.form ? "multipart/form-data" : "application/json";
@@ -311,20 +316,23 @@ describe("GET /api/openapi.json", () => {
     const doc = await openApi();
     let protectedCalls = 0;
     let publicCalls = 0;
+    const notAllowed = (await import("@/lib/api/method-not-allowed")) as Record<string, unknown>;
     for (const folder of routeFolders()) {
       const mod = (await import(path.join(API_DIR, ...folder, "route.ts"))) as Record<string, unknown>;
       const documentedPath = documentedPathOf(doc, folder)!;
       for (const method of METHODS) {
         const handler = mod[method] as Handler | undefined;
-        if (!handler) continue;
+        if (!handler || handler === notAllowed[method]) continue;
         const op = doc.paths[documentedPath]?.[method.toLowerCase()];
         const label = `${method} ${documentedPath}`;
         const security = op?.security ?? [];
         for (const alternative of security) {
           for (const scheme of Object.keys(alternative)) expect(doc.components?.securitySchemes?.[scheme], label).toBeDefined();
         }
-        // what the handler really does without any credentials
-        const res = await handler(new NextRequest(new URL(concreteUrl(folder), "http://localhost"), { method }));
+        // what the handler really does without any credentials (a multipart call gets a form: it reads it first)
+        const form = op?.requestBody?.content?.["multipart/form-data"] ? new FormData() : undefined;
+        const url = new URL(exampleUrl(documentedPath, op), "http://localhost");
+        const res = await handler(new NextRequest(url, { method, body: form }));
         const body = (await res.json().catch(() => undefined)) as { errors?: { code: string }[] } | undefined;
         const refused = res.status === 401 && body?.errors?.[0]?.code === "MissingToken";
         // a bearer challenge: a bearer token is one of the alternatives

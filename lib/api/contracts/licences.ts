@@ -16,7 +16,12 @@ const STORE_ERRORS = ["LicenceDuplicate", "SystemNotFound"] as const;
 /** lib/licences/services/csb-licence.ts fetchCsbLicence */
 const SOURCE_ERRORS = ["LicenceSourceUnreachable", "LicenceSourceRefused"] as const;
 /** lib/licences/services/virtual-licence.ts checkChildren */
-const CHILDREN_ERRORS = ["licence_error_upload_noChildren", "LicenceDuplicate", "LicenceNotFound", "LicenceCircularDependency"] as const;
+const CHILDREN_ERRORS = [
+  "licence_error_upload_noChildren",
+  "LicenceDuplicate",
+  "LicenceNotFound",
+  "LicenceCircularDependency",
+] as const;
 const upload = {
   tag: "Licences",
   auth: "bearer",

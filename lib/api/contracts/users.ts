@@ -108,7 +108,9 @@ export const registerContract = defineContract({
   maxBodyBytes: 64 * 1024,
 });
 
-const ZSystemIdParams = z.object({ id: z.uuid({ error: "InvalidId" }).meta({ example: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f" }) });
+const ZSystemIdParams = z.object({
+  id: z.uuid({ error: "InvalidId" }).meta({ example: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f" }),
+});
 
 export const systemUsersContract = defineContract({
   method: "GET",
@@ -262,7 +264,15 @@ export const changeEmailContract = defineContract({
   auth: "bearer",
   params: ZUserIdParams,
   body: ZEmailChange,
-  errors: ["UserNotFound", "AccessDenied", "InvalidCsbUserOperation", "InvalidPasswordObfuscation", "WrongPassword", "EmailInUse", "MailFailed"],
+  errors: [
+    "UserNotFound",
+    "AccessDenied",
+    "InvalidCsbUserOperation",
+    "InvalidPasswordObfuscation",
+    "WrongPassword",
+    "EmailInUse",
+    "MailFailed",
+  ],
   maxBodyBytes: 16 * 1024,
 });
 
