@@ -77,8 +77,13 @@ export function errorResponses(c: Contract): Record<string, ZodOpenApiResponseOb
   // the example shows a code of this call's own, where it has one
   const inputs = [c.params, c.query, c.body, c.form].flatMap((schema) => (schema ? zodErrorCodes(schema) : []));
   const preferred = new Set<ErrorCode>([...(c.errors ?? []), ...inputs]);
-  for (const [status, codes] of errorStatusesOf(c)) {
-    const shown = codes.find((code) => preferred.has(code)) ?? codes[0];
+  const statuses = errorStatusesOf(c);
+  for (const status of Object.keys(c.otherResponses ?? {})) {
+    // a body of its own is documented beside the envelope of the same status
+    if (!statuses.has(Number(status))) throw new Error(`${c.method} ${c.path}: otherResponses ${status} has no error code`);
+  }
+  for (const [status, codes] of statuses) {
+    const shown = [...preferred].find((code) => codes.includes(code)) ?? codes[0];
     if (!shown) continue;
     const other = c.otherResponses?.[status];
     const headers = headersOf(status);
