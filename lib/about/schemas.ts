@@ -12,7 +12,23 @@ export const ZServerInfo = z
     AvailableApiVersions: z.array(z.string()),
     StationId: z.uuid(),
   })
-  .meta({ id: "ServerInfo", description: "spec foundation §3 Server info" });
+  .meta({
+    id: "ServerInfo",
+    description: "spec foundation §3 Server info",
+    examples: [
+      {
+        Type: "DocumentService",
+        Version: "12.5.1",
+        Revision: 49250,
+        Name: "DocService",
+        Copyright: "© 2026 DocService",
+        Company: "DocService",
+        CurrentApiVersion: "v3",
+        AvailableApiVersions: ["v1", "v2", "v3"],
+        StationId: "5e8a1f0b-2c3d-4e5f-8a9b-0c1d2e3f4a5b",
+      },
+    ],
+  });
 
 export const ZModule = z
   .object({
@@ -23,7 +39,20 @@ export const ZModule = z
     licenseurl: z.string(),
     copyright: z.string(),
   })
-  .meta({ id: "ExternalModule", description: "spec foundation §3 External module" });
+  .meta({
+    id: "ExternalModule",
+    description: "spec foundation §3 External module",
+    examples: [
+      {
+        name: "next",
+        url: "https://nextjs.org",
+        version: "16.4.0",
+        license: "MIT",
+        licenseurl: "https://opensource.org/licenses/MIT",
+        copyright: "Vercel, Inc.",
+      },
+    ],
+  });
 export type ExternalModule = z.infer<typeof ZModule>;
 
 export const ZServiceInfo = z
@@ -33,8 +62,21 @@ export const ZServiceInfo = z
     isMaintenanceModeEnabled: z.boolean(),
     isConfigurationExportDisabled: z.boolean(),
   })
-  .meta({ id: "ServiceInfo", description: "spec foundation §3 Service info" });
+  .meta({
+    id: "ServiceInfo",
+    description: "spec foundation §3 Service info",
+    examples: [
+      {
+        isEmailConfirmationActive: false,
+        isContainerMode: false,
+        isMaintenanceModeEnabled: false,
+        isConfigurationExportDisabled: false,
+      },
+    ],
+  });
 
-export const ZFeatureFlags = z
-  .object({ Download: z.boolean(), LearnPortal: z.boolean(), OpenApi: z.boolean() })
-  .meta({ id: "FeatureFlags", description: "DESIGN.md Feature flags" });
+export const ZFeatureFlags = z.object({ Download: z.boolean(), LearnPortal: z.boolean(), OpenApi: z.boolean() }).meta({
+  id: "FeatureFlags",
+  description: "DESIGN.md Feature flags",
+  examples: [{ Download: true, LearnPortal: false, OpenApi: true }],
+});

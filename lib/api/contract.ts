@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Permission } from "@/lib/auth/permissions";
+import type { ErrorCode } from "@/lib/errors/codes";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -7,6 +8,8 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  * One REST call: its path (as in spec §7, under /api), schemas and access rule. Route handlers are
  * built from contracts (lib/api/route.ts) and /api/openapi.json is generated from the same list,
  * so every handler is documented by construction (tests/integration/public-api.test.ts checks the route files against it).
+ * The statuses an operation answers are derived from the contract (lib/api/error-statuses.ts): its shape
+ * gives the generic ones, `errors` the ones its handler and services add.
  */
 export type Contract = {
   method: HttpMethod;
@@ -15,6 +18,11 @@ export type Contract = {
   tag: string;
   /** "bearer": a token is required; "none": public; "optional": a token is used when sent */
   auth: "bearer" | "none" | "optional";
+  /**
+   * the `?auth=` query key this call also accepts instead of a bearer token: a project's submission key
+   * (POST jobs) or a job's own key (the job and its files); documented as an apiKey security scheme
+   */
+  authKey?: "submissionKey" | "jobKey";
   /** checked before the handler runs; the service layer checks again with the tenant */
   permission?: Permission;
   params?: z.ZodObject;
@@ -24,8 +32,27 @@ export type Contract = {
   body?: z.ZodType;
   /** a multipart/form-data body, read by the handler itself (documented here) */
   form?: z.ZodObject;
-  /** the 200 answer; absent means 204 No Content */
+  /** the 200 answer; absent means 204 No Content (or a file, see `download`) */
   response?: z.ZodType;
+  /** the 200 answer is a file: its media type (`*\/*`: the file's own) and what Content-Disposition names */
+  download?: { mediaType: string; fileName: string };
+  /**
+   * the error codes the handler and the services it calls can answer, beyond those that follow from the
+   * contract's shape (token, permission, validation, body size and type); each documents its status
+   */
+  errors?: readonly ErrorCode[];
+  /** answers with a body of their own besides the error envelope (readiness: 503 with the checks) */
+  otherResponses?: Partial<Record<number, { description: string; schema: z.ZodType }>>;
+  /**
+   * an example of the request body and of the 200 answer, where the schemas' own `.meta({ examples })`
+   * do not make one (lib/api/openapi.ts)
+   */
+  example?: { request?: unknown; response?: unknown };
+  /**
+   * a path the spec writes that tools would find ambiguous beside another template: it is served, but the
+   * document lists it as an alias (`x-aliases`) of the operation at this path (docs/decisions.md)
+   */
+  aliasOf?: string;
   /**
    * the portal's own uploads (with progress) may authenticate with the browser session instead of a
    * bearer token; only same-origin requests (SameSite=Lax cookie, Origin checked)

@@ -1,67 +1,216 @@
 import { z } from "zod";
-import { createDocument, type ZodOpenApiPathsObject } from "zod-openapi";
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { PRODUCT } from "@/lib/about/product";
-import { ERROR_CODES } from "@/lib/errors/codes";
+import { SESSION_COOKIE } from "@/lib/auth/session-cookie";
+import { ZErrorEnvelope } from "@/lib/errors/schemas";
 import "./contracts";
+import type { Contract } from "./contract";
 import { registeredContracts } from "./contract";
+import { errorResponses } from "./openapi-errors";
+import { type Json, tidyDocument } from "./openapi-tidy";
 
-const ZErrorEnvelope = z
-  .object({
-    errors: z.array(
-      z.object({
-        code: z.enum(Object.keys(ERROR_CODES) as [keyof typeof ERROR_CODES, ...(keyof typeof ERROR_CODES)[]]),
-        message: z.string(),
-        messageParameter: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
-      }),
-    ),
-  })
-  .meta({ id: "ErrorEnvelope", description: "DESIGN.md: every 4xx/5xx of /api/" });
+type Method = "get" | "post" | "put" | "patch" | "delete";
 
-const errorResponse = (description: string) => ({
-  description,
-  content: { "application/json": { schema: ZErrorEnvelope } },
-});
+const SECURITY_SCHEMES = {
+  bearer: {
+    type: "http",
+    scheme: "bearer",
+    description: "The `token` of POST /api/auth/login (or /api/auth/refresh)",
+  },
+  session: {
+    type: "apiKey",
+    in: "cookie",
+    name: SESSION_COOKIE,
+    description: "The portal's browser session (its own uploads and downloads; a change needs an Origin of this site)",
+  },
+  submissionKey: {
+    type: "apiKey",
+    in: "query",
+    name: "auth",
+    description: "A project's submission key (GET /api/v3/projects/{id}/submissionKey)",
+  },
+  jobKey: {
+    type: "apiKey",
+    in: "query",
+    name: "auth",
+    description: "A job's own key: the `auth` of the answer of POST /api/jobs",
+  },
+} as const;
 
-let cached: ReturnType<typeof createDocument> | undefined;
+/** The alternatives of credentials a call accepts; an empty object means "none needed". */
+function securityOf(c: Contract): Record<string, string[]>[] {
+  if (c.auth === "none") return [];
+  const alternatives: Record<string, string[]>[] = [{ bearer: [] }];
+  if (c.session) alternatives.push({ session: [] });
+  if (c.authKey) alternatives.push({ [c.authKey]: [] });
+  else if (c.auth === "optional") alternatives.push({});
+  return alternatives;
+}
 
-/** The OpenAPI 3.1 document of every registered contract. */
-export function openApiDocument() {
-  if (cached) return cached;
-  const paths: ZodOpenApiPathsObject = {};
-  for (const c of registeredContracts()) {
-    paths[c.path] ??= {};
-    const item = paths[c.path];
-    const method = c.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
-    item[method] = {
-      summary: c.summary,
-      tags: [c.tag],
-      operationId: `${method}${c.path.replace(/[^A-Za-z0-9]+(\w)?/g, (_, ch: string | undefined) => (ch ?? "").toUpperCase())}`,
-      security: c.auth === "bearer" ? [{ bearer: [] }] : c.auth === "optional" ? [{ bearer: [] }, {}] : [],
-      ...(c.permission ? { description: `Requires permission ${c.permission}.` } : {}),
-      requestParams: { ...(c.params ? { path: c.params } : {}), ...(c.query ? { query: c.query } : {}) },
-      ...(c.body ? { requestBody: { required: true, content: { "application/json": { schema: c.body } } } } : {}),
-      ...(c.form ? { requestBody: { required: true, content: { "multipart/form-data": { schema: c.form } } } } : {}),
-      responses: {
-        ...(c.response
-          ? { "200": { description: "OK", content: { "application/json": { schema: c.response } } } }
-          : { "204": { description: "Done" } }),
-        "400": errorResponse("Bad request: the errors name each invalid field"),
-        ...(c.auth === "bearer"
-          ? {
-              "401": errorResponse("Missing, invalid or expired token (header Token-Expired: true when expired)"),
-              "403": errorResponse("Access denied"),
-            }
-          : {}),
-        "500": errorResponse("Internal error"),
+/** The first of a schema's `.meta({ examples })` (for an array: one element's), else undefined. */
+export function schemaExample(schema: z.ZodType | undefined): unknown {
+  if (!schema) return undefined;
+  const meta = schema.meta() as { examples?: unknown[]; example?: unknown } | undefined;
+  if (Array.isArray(meta?.examples) && meta.examples.length) return meta.examples[0];
+  if (meta?.example !== undefined) return meta.example;
+  if (schema instanceof z.ZodArray) {
+    const element = schemaExample(schema.element as z.ZodType);
+    return element === undefined ? undefined : [element];
+  }
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault) {
+    return schemaExample(schema.unwrap() as z.ZodType);
+  }
+  return undefined;
+}
+
+/** A multipart body's example: each JSON part's example, each file part a stand-in for its bytes. */
+function formExample(form: z.ZodObject): Record<string, unknown> | undefined {
+  const example: Record<string, unknown> = {};
+  for (const [name, part] of Object.entries(form.shape)) {
+    const value = schemaExample(part as z.ZodType);
+    if (value !== undefined) example[name] = value;
+  }
+  return Object.keys(example).length ? example : undefined;
+}
+
+/** Multipart parts: JSON parts are application/json, the rest are files. */
+function formEncoding(form: z.ZodObject) {
+  return Object.fromEntries(
+    Object.entries(form.shape).map(([name, part]) => {
+      const isFile = JSON.stringify(z.toJSONSchema(part as z.ZodType, { unrepresentable: "any", io: "input" })).includes(
+        '"binary"',
+      );
+      return [name, { contentType: isFile ? "application/octet-stream" : "application/json" }];
+    }),
+  );
+}
+
+function requestBodyOf(c: Contract): ZodOpenApiOperationObject["requestBody"] {
+  if (c.body) {
+    const example = c.example?.request ?? schemaExample(c.body);
+    return {
+      required: true,
+      content: { "application/json": { schema: c.body, ...(example === undefined ? {} : { example }) } },
+    };
+  }
+  if (c.form) {
+    const example = c.example?.request ?? formExample(c.form);
+    return {
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: c.form,
+          encoding: formEncoding(c.form),
+          ...(example === undefined ? {} : { example }),
+        },
       },
     };
   }
-  cached = createDocument({
+  return undefined;
+}
+
+function successResponse(c: Contract): ZodOpenApiOperationObject["responses"] {
+  if (c.download) {
+    return {
+      "200": {
+        description: `The file${c.download.mediaType === "*/*" ? ", with its own media type" : ""}`,
+        headers: {
+          "Content-Disposition": {
+            description: `attachment; the file name (${c.download.fileName})`,
+            schema: { type: "string" },
+            required: true,
+          },
+        },
+        content: { [c.download.mediaType]: { schema: { type: "string", format: "binary" } } },
+      },
+    };
+  }
+  if (!c.response) return { "204": { description: "Done (no content)" } };
+  const example = c.example?.response ?? schemaExample(c.response);
+  return {
+    "200": {
+      description: "OK",
+      content: { "application/json": { schema: c.response, ...(example === undefined ? {} : { example }) } },
+    },
+  };
+}
+
+/** The query parameters of the document: `?auth=` is a security scheme there, not a parameter. */
+function queryOf(c: Contract): z.ZodObject | undefined {
+  if (!c.query) return undefined;
+  const query = c.authKey && "auth" in c.query.shape ? c.query.omit({ auth: true }) : c.query;
+  return Object.keys(query.shape).length ? query : undefined;
+}
+
+function operationOf(c: Contract, aliases: string[]): ZodOpenApiOperationObject {
+  const method = c.method.toLowerCase() as Method;
+  const notes = [
+    c.permission ? `Requires permission ${c.permission}.` : "",
+    ...aliases.map((a) => `Also answers at \`${c.method} ${a}\` (the spec's path; see x-aliases).`),
+  ].filter(Boolean);
+  const query = queryOf(c);
+  const requestBody = requestBodyOf(c);
+  return {
+    summary: c.summary,
+    ...(notes.length ? { description: notes.join("\n\n") } : {}),
+    tags: [c.tag],
+    operationId: `${method}${c.path.replace(/[^A-Za-z0-9]+(\w)?/g, (_, ch: string | undefined) => (ch ?? "").toUpperCase())}`,
+    security: securityOf(c),
+    requestParams: { ...(c.params ? { path: c.params } : {}), ...(query ? { query } : {}) },
+    ...(requestBody ? { requestBody } : {}),
+    responses: { ...successResponse(c), ...errorResponses(c) },
+    ...(aliases.length ? { "x-aliases": aliases } : {}),
+  };
+}
+
+/** What each tag groups (a new tag needs a line here: the validity test lints for it). */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  About: "The product, its modules and this document",
+  Authentication: "Sign in and out, and the token lifetime",
+  Configuration: "Service configuration, service info and feature flags",
+  Health: "Liveness and readiness for load balancers and orchestrators",
+  Jobs: "Job orders, their state and their files",
+  Licences: "Licence files, virtual and cloud licences, and their use",
+  Password: "Password changes, mailed reset and change links",
+  Projects: "Extraction projects and their project files",
+  Systems: "Tenant systems",
+  Users: "Users, their roles, language and e-mail address",
+};
+
+const INFO_DESCRIPTION = [
+  "Every error answer (4xx, 5xx) is the error envelope `{ errors: [{ code, message, messageParameter }] }`; each",
+  "response names the codes it can carry in `x-error-codes`. A path no operation has answers 404 `NotFound`; a known",
+  "path called with a method it does not have answers 405 `MethodNotAllowed` with an `Allow` header. Every path answers",
+  "the same with and without a trailing slash.",
+].join(" ");
+
+let cached: Json | undefined;
+
+/** The OpenAPI 3.1 document of every registered contract. */
+export function openApiDocument(): Json {
+  if (cached) return cached;
+  const contracts = registeredContracts();
+  const paths: ZodOpenApiPathsObject = {};
+  for (const c of contracts) {
+    if (c.aliasOf) continue;
+    const aliases = contracts.filter((a) => a.aliasOf === c.path && a.method === c.method).map((a) => a.path);
+    paths[c.path] ??= {};
+    const item = paths[c.path];
+    if (item) item[c.method.toLowerCase() as Method] = operationOf(c, aliases);
+  }
+  const document = createDocument({
     openapi: "3.1.0",
-    info: { title: `${PRODUCT.name} REST API`, version: PRODUCT.version },
-    servers: [{ url: "/" }],
-    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    info: {
+      title: `${PRODUCT.name} REST API`,
+      version: PRODUCT.version,
+      description: INFO_DESCRIPTION,
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+    },
+    servers: [{ url: "/", description: "this installation" }],
+    tags: [...new Set(contracts.map((c) => c.tag))].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
+    components: { securitySchemes: SECURITY_SCHEMES, schemas: { ErrorEnvelope: ZErrorEnvelope } },
     paths,
   });
+  cached = tidyDocument(document as unknown as Json);
   return cached;
 }

@@ -25,6 +25,7 @@ export const ROUTE_TABLE: Record<string, readonly HttpMethod[]> = {
   "/api/openapi.json": ["GET"],
   "/api/projects/{id}/download": ["GET"],
   "/api/systems": ["GET", "POST", "PUT"],
+  "/api/systems/name": ["GET"],
   "/api/systems/name/{name}": ["GET"],
   "/api/systems/test": ["POST"],
   "/api/systems/{id}": ["GET", "DELETE"],

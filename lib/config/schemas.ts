@@ -39,7 +39,43 @@ export const ZServiceConfig = z
     isApiV1Enabled: z.boolean(),
     isMaintenanceModeEnabled: z.boolean(),
   })
-  .meta({ id: "ServiceConfig", description: "spec operations §3 Service config; secrets read as ********" });
+  .meta({
+    id: "ServiceConfig",
+    description: "spec operations §3 Service config; secrets read as ********",
+    examples: [
+      {
+        deleteNew: 30,
+        deleteExtracted: 30,
+        deleteDeleted: 7,
+        deleteError: 30,
+        maxWorkerCount: 4,
+        maxSyncWorkerCount: 0,
+        derpcsUrl: "",
+        ccsApiKey: SECRET_PLACEHOLDER,
+        serviceUrl: "https://docservice.example.com",
+        tokenExpirationMinutes: 60,
+        workingDirectory: "files/work",
+        systemsDirectory: "files/systems",
+        fileLoggingEnabled: false,
+        fileLoggingFile: "logs/service.log",
+        fileLoggingLevel: "Info",
+        log4NetFile: "",
+        isEmailConfirmationActive: true,
+        eMailHost: "smtp.example.com",
+        eMailUser: "docservice",
+        eMailPassword: SECRET_PLACEHOLDER,
+        maxFailedAccessAttempts: 3,
+        lockoutMinutes: 15,
+        logLevels: ["Off", "Fatal", "Error", "Warn", "Info", "Debug", "Trace"],
+        isApiV1Enabled: true,
+        isMaintenanceModeEnabled: false,
+      },
+    ],
+  });
 
-export const ZServiceConfigPatch = ZServiceConfig.partial().meta({ id: "ServiceConfigPatch" });
+export const ZServiceConfigPatch = ZServiceConfig.partial().meta({
+  id: "ServiceConfigPatch",
+  description: "the fields to change; a secret sent as ******** stays, an empty one is cleared",
+  examples: [{ isMaintenanceModeEnabled: true, tokenExpirationMinutes: 30 }],
+});
 export type ServiceConfigDto = z.infer<typeof ZServiceConfig>;

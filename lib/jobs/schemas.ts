@@ -18,7 +18,13 @@ export const ZJobMeta = z
       .max(200)
       .default([]),
   })
-  .meta({ id: "JobMeta", description: "the meta part of a job order" });
+  .meta({
+    id: "JobMeta",
+    description: "the meta part of a job order",
+    examples: [
+      { projectName: "Invoices", client: "scanner-3", priority: 5, properties: [{ name: "costCentre", value: "4200" }] },
+    ],
+  });
 export type JobMeta = z.infer<typeof ZJobMeta>;
 
 const ZJobFile = z.object({
@@ -28,6 +34,47 @@ const ZJobFile = z.object({
   size: z.number(),
   isMultiPageFile: z.boolean(),
 });
+
+/** A job as an answer shows it (the examples of the API document). */
+export const EXAMPLE_JOB = {
+  id: 4711,
+  projectId: "8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a",
+  project: "Invoices",
+  systemId: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+  system: "Acme",
+  creatorId: "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d",
+  creator: "jdoe",
+  errorCode: null,
+  errorMessage: null,
+  state: "Ready",
+  logLevel: "Info",
+  useDefaultLogLevel: true,
+  client: "scanner-3",
+  clientInfo: "mailroom, 2nd floor",
+  priority: 5,
+  workerProcessId: "worker-1:5120",
+  preventDelete: false,
+  orderFiles: [
+    {
+      name: "invoice-2026-0412.pdf",
+      contentType: "application/pdf",
+      mediaType: "application/pdf",
+      size: 84213,
+      isMultiPageFile: true,
+    },
+  ],
+  resultFiles: [
+    { name: "result.json", contentType: "application/json", mediaType: "application/json", size: 1204, isMultiPageFile: false },
+  ],
+  workFiles: [
+    { name: "invoice-2026-0412.txt", contentType: "text/plain", mediaType: "text/plain", size: 3310, isMultiPageFile: false },
+  ],
+  created: "2026-05-04T10:15:02.114Z",
+  started: "2026-05-04T10:15:02.530Z",
+  finished: "2026-05-04T10:15:04.871Z",
+  deleted: null,
+  properties: [{ name: "costCentre", value: "4200" }],
+};
 
 /** spec operations §3 "Job". */
 export const ZJob = z
@@ -58,8 +105,22 @@ export const ZJob = z
     deleted: z.iso.datetime().nullable(),
     properties: z.array(z.object({ name: z.string(), value: z.string() })),
   })
-  .meta({ id: "Job", description: "spec operations §3 Job" });
+  .meta({ id: "Job", description: "spec operations §3 Job", examples: [EXAMPLE_JOB] });
 export type JobDto = z.infer<typeof ZJob>;
 
 /** The answer of POST /api/jobs: the job and its own auth key (shown once). */
-export const ZCreatedJob = ZJob.extend({ auth: z.string() }).meta({ id: "CreatedJob" });
+export const ZCreatedJob = ZJob.extend({ auth: z.string() }).meta({
+  id: "CreatedJob",
+  examples: [
+    {
+      ...EXAMPLE_JOB,
+      state: "Waiting",
+      workerProcessId: null,
+      resultFiles: [],
+      workFiles: [],
+      started: null,
+      finished: null,
+      auth: "hB4nW8qZ1xK6vT3mR9yC2pL7sD0fG5jA8uE1iO4wQzY",
+    },
+  ],
+});

@@ -12,7 +12,15 @@ export const ZLicenceUpload = z
     systemId: z.uuid({ error: "InvalidId" }).nullish(),
     base64Licence: z.string({ error: "licence_error_upload_noFileSelected" }).max(LICENCE_FILE_MAX, "PayloadTooLarge"),
   })
-  .meta({ id: "LicenceUpload" });
+  .meta({
+    id: "LicenceUpload",
+    examples: [
+      {
+        systemId: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+        base64Licence: "eyJpZCI6IkFDTUUtMjAyNi0wMDEiLCJjdXN0b21lciI6IkFjbWUgR21iSCIsIn0=",
+      },
+    ],
+  });
 
 /** POST v3/licences/virtual: the id its creator chooses, a name and the ordered children. */
 export const ZVirtualLicence = z
@@ -21,7 +29,10 @@ export const ZVirtualLicence = z
     name: z.string({ error: "MissingLicenceName" }).trim().min(1, "MissingLicenceName").max(200, "MissingLicenceName"),
     childIds: z.array(id).max(50).default([]),
   })
-  .meta({ id: "VirtualLicence" });
+  .meta({
+    id: "VirtualLicence",
+    examples: [{ id: "ACME-VIRTUAL", name: "Acme pool", childIds: ["ACME-2026-001", "ACME-2026-002"] }],
+  });
 
 /** POST v3/licences/csb: spec foundation §5 "Cloud-service licence add", each non-blank. */
 export const ZCsbLicence = z
@@ -35,7 +46,10 @@ export const ZCsbLicence = z
       .refine((v) => v.trim() !== "", "licence_error_csb_missingPassword"),
     systemId: z.uuid({ error: "InvalidId" }).nullish(),
   })
-  .meta({ id: "CsbLicence" });
+  .meta({
+    id: "CsbLicence",
+    examples: [{ csbUrl: "https://csb.example.com", csbSystem: "acme", csbUser: "licence-reader", csbPassword: "S3cret!pass" }],
+  });
 
 export const ZAlertConfiguration = z
   .object({
@@ -44,7 +58,7 @@ export const ZAlertConfiguration = z
     counterStage1: z.number({ error: "licence_error_upload_invalidPercent" }),
     counterStage2: z.number({ error: "licence_error_upload_invalidPercent" }),
   })
-  .meta({ id: "AlertConfiguration" });
+  .meta({ id: "AlertConfiguration", examples: [{ dateStage1: 30, dateStage2: 7, counterStage1: 80, counterStage2: 95 }] });
 
 /** PATCH v3/licences/{id}: spec foundation §5 "Licence edit". */
 export const ZLicencePatch = z
@@ -57,7 +71,13 @@ export const ZLicencePatch = z
     csbUser: z.string().trim().max(200).optional(),
     csbPassword: z.string().max(1000).optional(),
   })
-  .meta({ id: "LicencePatch", description: `csbPassword sent as ${SECRET_PLACEHOLDER} stays unchanged` });
+  .meta({
+    id: "LicencePatch",
+    description: `csbPassword sent as ${SECRET_PLACEHOLDER} stays unchanged`,
+    examples: [
+      { name: "Acme production", alertConfiguration: { dateStage1: 60, dateStage2: 14, counterStage1: 80, counterStage2: 95 } },
+    ],
+  });
 
 const ZAlert = z.object({
   level: z.enum(["warning", "critical", "expired"]),
@@ -74,7 +94,11 @@ export const ZFeature = z
     expiration: z.string().nullable(),
     isAvailable: z.boolean(),
   })
-  .meta({ id: "Feature", description: "spec foundation §3 Feature" });
+  .meta({
+    id: "Feature",
+    description: "spec foundation §3 Feature",
+    examples: [{ id: "Pages", status: "LimitedYear", limit: 100000, usage: 41250, expiration: null, isAvailable: true }],
+  });
 
 export const ZLicenceBasic = z
   .object({
@@ -87,7 +111,21 @@ export const ZLicenceBasic = z
     alerts: z.array(ZAlert),
     level: z.enum(["warning", "critical", "expired"]).nullable(),
   })
-  .meta({ id: "LicenceBasic" });
+  .meta({
+    id: "LicenceBasic",
+    examples: [
+      {
+        id: "ACME-2026-001",
+        name: "Acme production",
+        customer: "Acme GmbH",
+        isVirtual: false,
+        source: "file",
+        expiration: "2026-12-31",
+        alerts: [{ level: "warning", code: "FeatureLimitNearlyReached", params: { feature: "Pages", percent: 82 } }],
+        level: "warning",
+      },
+    ],
+  });
 
 export const ZLicence = ZLicenceBasic.extend({
   system: z.uuid().nullable(),
@@ -102,7 +140,37 @@ export const ZLicence = ZLicenceBasic.extend({
   csbUsername: z.string().nullable(),
   csbPassword: z.string().nullable(),
   refreshedAt: z.string().nullable(),
-}).meta({ id: "Licence", description: "spec foundation §3 Licence" });
+}).meta({
+  id: "Licence",
+  description: "spec foundation §3 Licence",
+  examples: [
+    {
+      id: "ACME-2026-001",
+      name: "Acme production",
+      customer: "Acme GmbH",
+      isVirtual: false,
+      source: "file",
+      expiration: "2026-12-31",
+      alerts: [{ level: "warning", code: "FeatureLimitNearlyReached", params: { feature: "Pages", percent: 82 } }],
+      level: "warning",
+      system: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+      station: "*",
+      mac: "",
+      issued: "2026-01-02",
+      features: [
+        { id: "Pages", status: "LimitedYear", limit: 100000, usage: 82000, expiration: null, isAvailable: true },
+        { id: "Jobs", status: "Unlimited", limit: null, usage: 5120, expiration: null, isAvailable: true },
+      ],
+      childLicences: [],
+      alertConfiguration: { dateStage1: 30, dateStage2: 7, counterStage1: 80, counterStage2: 95 },
+      csbUrl: null,
+      csbCustomer: null,
+      csbUsername: null,
+      csbPassword: null,
+      refreshedAt: null,
+    },
+  ],
+});
 
 export type LicenceBasicDto = z.infer<typeof ZLicenceBasic>;
 export type LicenceDto = z.infer<typeof ZLicence>;

@@ -15,7 +15,10 @@ export const ZProjectAddMeta = z
     systemId: z.uuid({ error: "missingSystemId" }),
     withCustomizing: z.boolean().default(false),
   })
-  .meta({ id: "ProjectAddMeta" });
+  .meta({
+    id: "ProjectAddMeta",
+    examples: [{ name: "Invoices", systemId: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f", withCustomizing: false }],
+  });
 
 /** spec operations §3 "Project upload meta". */
 export const ZProjectUploadMeta = z
@@ -25,7 +28,7 @@ export const ZProjectUploadMeta = z
     withCustomizing: z.boolean().default(false),
     replaceDefaultProperties: z.boolean().default(false),
   })
-  .meta({ id: "ProjectUploadMeta" });
+  .meta({ id: "ProjectUploadMeta", examples: [{ version: 3, replaceDefaultProperties: false }] });
 
 export const ZProjectProperties = z
   .object({
@@ -33,15 +36,18 @@ export const ZProjectProperties = z
     version: z.number().int().positive(),
     versionProperties: z.array(ZProperty).max(500).default([]),
   })
-  .meta({ id: "ProjectProperties" });
+  .meta({
+    id: "ProjectProperties",
+    examples: [{ version: 3, properties: [{ name: "currency", value: "EUR", description: "the default currency of amounts" }] }],
+  });
 
 export const ZProjectMetadata = z
   .object({ name: z.string({ error: "missingName" }).trim().min(1, "missingName").max(200, "missingName") })
-  .meta({ id: "ProjectMetadata" });
+  .meta({ id: "ProjectMetadata", examples: [{ name: "Invoices 2026" }] });
 
 export const ZProjectDelete = z
   .object({ version: z.number().int().positive(), versionProperties: z.array(ZProperty).max(500).default([]) })
-  .meta({ id: "ProjectDelete" });
+  .meta({ id: "ProjectDelete", examples: [{ version: 3 }] });
 
 /** spec operations §3 "Project". */
 export const ZProject = z
@@ -57,5 +63,21 @@ export const ZProject = z
     updating: z.boolean(),
     documentClasses: z.array(z.string()),
   })
-  .meta({ id: "Project" });
+  .meta({
+    id: "Project",
+    examples: [
+      {
+        id: "8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a",
+        name: "Invoices",
+        systemId: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+        systemName: "Acme",
+        version: 3,
+        type: "Extraction",
+        properties: [{ name: "currency", value: "EUR", description: "the default currency of amounts" }],
+        versionProperties: [],
+        updating: false,
+        documentClasses: ["Invoice", "CreditNote"],
+      },
+    ],
+  });
 export type ProjectDto = z.infer<typeof ZProject>;

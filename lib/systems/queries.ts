@@ -1,6 +1,9 @@
 import { asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { systems } from "@/db/schema";
+import type { Caller } from "@/lib/auth/caller";
+import { AppError } from "@/lib/errors/app-error";
+import { canReadSystem } from "./access";
 import { toSystemDto } from "./dto";
 
 /** System names compare case-insensitively (spec foundation §5 "System name": unique, not Supersystem in any case). */
@@ -42,4 +45,12 @@ export async function listSystems(db: Database, params: { licenceId?: string } =
 export async function getSystemDto(db: Database, params: { id: string }) {
   const [row] = await db.select().from(systems).where(eq(systems.id, params.id));
   return row ? toSystemDto(row) : undefined;
+}
+
+/** GET systems/name/{name} and its alias systems/name?name=: a system the caller may read, by name; 404 otherwise. */
+export async function readSystemByName(db: Database, caller: Caller, name: string) {
+  const found = await findSystemByName(db, { name });
+  const system = found && canReadSystem(caller, found.id) ? await getSystemDto(db, { id: found.id }) : undefined;
+  if (!system) throw new AppError("SystemNotFound");
+  return system;
 }

@@ -27,7 +27,11 @@ export const ZSystemInput = z
     csbPassword: z.string().max(1000).optional(),
     csbSystem: text(200).default(""),
   })
-  .meta({ id: "SystemInput", description: `spec foundation §3 System; secrets sent as ${SECRET_PLACEHOLDER} stay unchanged` });
+  .meta({
+    id: "SystemInput",
+    description: `spec foundation §3 System; secrets sent as ${SECRET_PLACEHOLDER} stay unchanged`,
+    examples: [{ name: "Acme", description: "Acme GmbH, production", licenceId: "ACME-2026-001" }],
+  });
 export type SystemInput = z.infer<typeof ZSystemInput>;
 
 export const ZSystem = z
@@ -47,10 +51,39 @@ export const ZSystem = z
     csbPassword: z.string(),
     csbSystem: z.string(),
   })
-  .meta({ id: "System", description: `spec foundation §3 System; secrets read as ${SECRET_PLACEHOLDER} when set` });
+  .meta({
+    id: "System",
+    description: `spec foundation §3 System; secrets read as ${SECRET_PLACEHOLDER} when set`,
+    examples: [
+      {
+        id: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+        name: "Acme",
+        description: "Acme GmbH, production",
+        type: "Local",
+        isActive: true,
+        canReadGlobalResources: false,
+        activationCode: null,
+        licenceId: "ACME-2026-001",
+        derpcsUrl: "",
+        ccsApiKey: SECRET_PLACEHOLDER,
+        csbUrl: "",
+        csbUser: "",
+        csbPassword: "",
+        csbSystem: "",
+      },
+    ],
+  });
 export type SystemDto = z.infer<typeof ZSystem>;
 
-export const ZSystemIds = z.array(z.object({ id: z.uuid(), name: z.string() })).meta({ id: "SystemIds" });
+export const ZSystemIds = z.array(z.object({ id: z.uuid(), name: z.string() })).meta({
+  id: "SystemIds",
+  examples: [
+    [
+      { id: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f", name: "Acme" },
+      { id: "0b8f6a3e-2c1d-4e5f-9a7b-3c4d5e6f7a8b", name: "Supersystem" },
+    ],
+  ],
+});
 
 export const ZCsbTest = z
   .object({
@@ -63,6 +96,17 @@ export const ZCsbTest = z
   .meta({
     id: "CsbConnectionTest",
     description: "the CSB fields of a system form; the stored password is used when it is sent as the placeholder",
+    examples: [
+      {
+        systemId: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+        csbUrl: "https://csb.example.com",
+        csbUser: "docservice",
+        csbPassword: SECRET_PLACEHOLDER,
+        csbSystem: "acme",
+      },
+    ],
   });
 
-export const ZTestResult = z.object({ success: z.boolean(), message: z.string() }).meta({ id: "TestResult" });
+export const ZTestResult = z
+  .object({ success: z.boolean(), message: z.string() })
+  .meta({ id: "TestResult", examples: [{ success: true, message: "Connected to https://csb.example.com as docservice." }] });

@@ -18,7 +18,27 @@ export const ZUser = z
     isLockedOut: z.boolean(),
     lockoutEnd: z.iso.datetime().nullable(),
   })
-  .meta({ id: "User", description: "spec foundation §3 User (without password)" });
+  .meta({
+    id: "User",
+    description: "spec foundation §3 User (without password)",
+    examples: [
+      {
+        id: "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d",
+        name: "jdoe",
+        systemId: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+        systemName: "Acme",
+        fullName: "Jane Doe",
+        emailAddress: "jane.doe@example.com",
+        isActive: true,
+        roles: ["JobManager"],
+        language: "en-US",
+        requiresPasswordChange: false,
+        type: "Local",
+        isLockedOut: false,
+        lockoutEnd: null,
+      },
+    ],
+  });
 export type UserDto = z.infer<typeof ZUser>;
 
 /** spec foundation §5 "New user": letters and digits only, case-sensitive. */
@@ -46,7 +66,20 @@ export const ZNewUser = z
     language: z.enum(LANGUAGES, { error: "InvalidLanguage" }).default("en-US"),
     type: z.enum(USER_TYPES).default("Local"),
   })
-  .meta({ id: "NewUser", description: "spec foundation §3 New user" });
+  .meta({
+    id: "NewUser",
+    description: "spec foundation §3 New user",
+    examples: [
+      {
+        systemName: "Acme",
+        name: "jdoe",
+        fullName: "Jane Doe",
+        emailAddress: "jane.doe@example.com",
+        password: "Winter2026!",
+        roles: ["JobManager"],
+      },
+    ],
+  });
 
 /** spec foundation §2 "User form" on edit; the password is optional (§5 "Edit user"). */
 export const ZEditUser = z
@@ -67,33 +100,52 @@ export const ZEditUser = z
     /** lifts a lockout (DESIGN.md "Lockout") */
     unlock: z.boolean().default(false),
   })
-  .meta({ id: "EditUser", description: "spec foundation §3 User, as sent by the user form" });
+  .meta({
+    id: "EditUser",
+    description: "spec foundation §3 User, as sent by the user form",
+    examples: [
+      {
+        id: "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d",
+        name: "jdoe",
+        fullName: "Jane Doe",
+        emailAddress: "jane.doe@example.com",
+        roles: ["JobManager", "ProjectManager"],
+        isActive: true,
+        language: "de-DE",
+      },
+    ],
+  });
 
-export const ZUserIdParams = z.object({ id: z.uuid({ error: "InvalidId" }) });
+export const ZUserIdParams = z.object({
+  id: z.uuid({ error: "InvalidId" }).meta({ example: "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d" }),
+});
 
 export const ZLanguageChange = z
   .object({ language: z.enum(LANGUAGES, { error: "InvalidLanguage" }) })
-  .meta({ id: "LanguageChange", description: "DESIGN.md: PUT users/{id}/language" });
+  .meta({ id: "LanguageChange", description: "DESIGN.md: PUT users/{id}/language", examples: [{ language: "de-DE" }] });
 
 export const ZChangeRequired = z
   .object({ newPassword: z.string({ error: "PasswordEmpty" }).max(4096, "TooLong") })
-  .meta({ id: "ChangeRequiredPassword" });
+  .meta({ id: "ChangeRequiredPassword", examples: [{ newPassword: "Spring2026!" }] });
 
-export const ZRoleList = z.array(z.enum(ALL_ROLES)).meta({ id: "RoleList" });
+export const ZRoleList = z.array(z.enum(ALL_ROLES)).meta({ id: "RoleList", examples: [["JobManager", "ProjectManager"]] });
 
 const ZPasswordInput = z.string({ error: "PasswordEmpty" }).max(4096, "PasswordEmpty");
 
 /** spec foundation §3 "Change-password data"; newPassword is absent when the change goes by mail. */
 export const ZPasswordChange = z
   .object({ oldPassword: z.string().max(4096).optional(), newPassword: z.string().max(4096).optional() })
-  .meta({ id: "ChangePassword" });
+  .meta({ id: "ChangePassword", examples: [{ oldPassword: "Winter2026!", newPassword: "Spring2026!" }] });
 
 export const ZPasswordViaLink = z
   .object({
     token: z.string({ error: "LinkInvalid" }).min(1, "LinkInvalid").max(200, "LinkInvalid"),
     newPassword: ZPasswordInput,
   })
-  .meta({ id: "ChangePasswordViaLink" });
+  .meta({
+    id: "ChangePasswordViaLink",
+    examples: [{ token: "mF3kQ8zR1wX6vB9nT2yL5pC0sH7jD4gA1uE8iO3qWxZ", newPassword: "Spring2026!" }],
+  });
 
 /** spec foundation §3 "Reset data": token and newPassword. */
 export const ZResetWithToken = ZPasswordViaLink.meta({ id: "ResetData" });
@@ -115,13 +167,18 @@ export const ZEmailChange = z
       .min(1, "MissingEmail")
       .pipe(z.email({ error: "InvalidEmail" }).max(254, "InvalidEmail")),
   })
-  .meta({ id: "ChangeEmail" });
+  .meta({ id: "ChangeEmail", examples: [{ password: "Winter2026!", newEmail: "jane.doe@acme.example" }] });
 
 export const ZEmailViaLink = z
   .object({
     token: z.string({ error: "LinkInvalid" }).min(1, "LinkInvalid").max(200, "LinkInvalid"),
     newEmail: z.email({ error: "InvalidEmail" }).max(254, "InvalidEmail"),
   })
-  .meta({ id: "ChangeEmailViaLink" });
+  .meta({
+    id: "ChangeEmailViaLink",
+    examples: [{ token: "mF3kQ8zR1wX6vB9nT2yL5pC0sH7jD4gA1uE8iO3qWxZ", newEmail: "jane.doe@acme.example" }],
+  });
 
-export const ZPasswordChangeResult = z.object({ result: z.enum(["changed", "linkSent"]) }).meta({ id: "PasswordChangeResult" });
+export const ZPasswordChangeResult = z
+  .object({ result: z.enum(["changed", "linkSent"]) })
+  .meta({ id: "PasswordChangeResult", examples: [{ result: "changed" }] });

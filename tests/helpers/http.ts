@@ -1,4 +1,5 @@
 import { NextRequest } from "next/server";
+import { checkAnswer } from "./openapi-check";
 
 type Handler = (req: NextRequest) => Promise<Response>;
 
@@ -13,20 +14,22 @@ export type CallOptions = {
   form?: FormData;
 };
 
-/** Calls a route handler the way Next does: a NextRequest on http://localhost. */
+/**
+ * Calls a route handler the way Next does: a NextRequest on http://localhost. Every answer is checked against
+ * /api/openapi.json (tests/helpers/openapi-check.ts): an answer the document does not declare fails the test.
+ */
 export async function call(handler: Handler, path: string, options: CallOptions = {}) {
   const headers = new Headers(options.headers);
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
   let body: string | undefined = options.rawBody;
   if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
-  const req = new NextRequest(new URL(path, "http://localhost"), {
-    method: options.method ?? "GET",
-    headers,
-    body: options.form ?? body,
-  });
+  const url = new URL(path, "http://localhost");
+  const method = options.method ?? "GET";
+  const req = new NextRequest(url, { method, headers, body: options.form ?? body });
   const res = await handler(req);
   const text = await res.text();
+  checkAnswer(method, url, { status: res.status, headers: res.headers, text });
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;

@@ -31,11 +31,12 @@ const ROOT = process.cwd();
 const API_DIR = path.join(ROOT, "app", "api");
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-const SOME_ID = "00000000-0000-4000-8000-000000000000";
 
 type Handler = (req: NextRequest) => Promise<Response>;
 type Operation = {
   security?: Record<string, string[]>[];
+  "x-aliases"?: string[];
+  parameters?: { in: string; name: string; example?: unknown }[];
   requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> };
   responses?: Record<string, unknown>;
 };
@@ -88,8 +89,23 @@ function matchesFolder(folder: string[], openApiPath: string): boolean {
   });
 }
 
-function concreteUrl(folder: string[]): string {
-  return `/api/${folder.map((f) => (f.startsWith("[") ? SOME_ID : f)).join("/")}`;
+/** The documented path of a route folder: its own, or the one that lists it in `x-aliases`. */
+function documentedPathOf(doc: OpenApiDoc, folder: string[]): string | undefined {
+  const own = Object.keys(doc.paths).filter((p) => matchesFolder(folder, p));
+  expect(own.length, folder.join("/")).toBeLessThanOrEqual(1);
+  if (own[0]) return own[0];
+  return Object.entries(doc.paths).find(([, item]) =>
+    Object.values(item).some((op) => (op["x-aliases"] ?? []).some((alias) => matchesFolder(folder, alias))),
+  )?.[0];
+}
+
+/** A documented path with each parameter replaced by the example the document gives for it. */
+function exampleUrl(documentedPath: string, op: Operation | undefined): string {
+  return documentedPath.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const example = op?.parameters?.find((p) => p.in === "path" && p.name === name)?.example;
+    expect(example, `${documentedPath}: example of {${name}}`).toBeDefined();
+    return encodeURIComponent(String(example));
+  });
 }
 
 async function openApi(): Promise<OpenApiDoc> {
@@ -254,8 +270,9 @@ describe("GET /api/openapi.json", () => {
       // the methods a module declares itself (the rest are lib/api/method-not-allowed.ts's 405 answers)
       const exported = METHODS.filter((m) => typeof mod[m] === "function" && mod[m] !== notAllowed[m]);
       expect(exported.length, folder.join("/")).toBeGreaterThan(0);
-      const paths = Object.keys(doc.paths).filter((p) => matchesFolder(folder, p));
-      expect(paths, `no documented path for app/api/${folder.join("/")}`).toHaveLength(1);
+      const documentedPath = documentedPathOf(doc, folder);
+      expect(documentedPath, `no documented path for app/api/${folder.join("/")}`).toBeDefined();
+      const paths = [documentedPath!];
       const documented = doc.paths[paths[0]!]!;
       for (const method of exported) {
         expect(documented[method.toLowerCase()], `${method} ${paths[0]} (app/api/${folder.join("/")})`).toBeDefined();
@@ -274,7 +291,7 @@ describe("GET /api/openapi.json", () => {
     const contracts = registeredContracts();
     expect(contracts.length).toBeGreaterThan(0);
     for (const c of contracts) {
-      const op = doc.paths[c.path]?.[c.method.toLowerCase()];
+      const op = doc.paths[c.aliasOf ?? c.path]?.[c.method.toLowerCase()];
       expect(op, `${c.method} ${c.path}`).toBeDefined();
       if (c.body || c.form) {
         const media = c.form ? "multipart/form-data" : "application/json";
@@ -295,44 +312,47 @@ describe("GET /api/openapi.json", () => {
     }
   });
 
-  it("sets security exactly for the calls that need a bearer token", async () => {
+  it("declares the credentials each call really asks for", async () => {
     const doc = await openApi();
-    let bearerCalls = 0;
+    let protectedCalls = 0;
     let publicCalls = 0;
+    const notAllowed = (await import("@/lib/api/method-not-allowed")) as Record<string, unknown>;
     for (const folder of routeFolders()) {
       const mod = (await import(path.join(API_DIR, ...folder, "route.ts"))) as Record<string, unknown>;
-      const documentedPath = Object.keys(doc.paths).find((p) => matchesFolder(folder, p))!;
+      const documentedPath = documentedPathOf(doc, folder)!;
       for (const method of METHODS) {
         const handler = mod[method] as Handler | undefined;
-        if (!handler) continue;
+        if (!handler || handler === notAllowed[method]) continue;
         const op = doc.paths[documentedPath]?.[method.toLowerCase()];
         const label = `${method} ${documentedPath}`;
-        const declared = (op?.security ?? []).some((s) => "bearer" in s);
-        // optional auth (a token is used when sent) is documented as bearer-or-nothing
-        if ((op?.security ?? []).some((s) => Object.keys(s).length === 0)) {
-          expect(op?.security, label).toEqual([{ bearer: [] }, {}]);
-          publicCalls++;
-          continue;
+        const security = op?.security ?? [];
+        for (const alternative of security) {
+          for (const scheme of Object.keys(alternative)) expect(doc.components?.securitySchemes?.[scheme], label).toBeDefined();
         }
-        // what the handler really does without a token
-        const res = await handler(new NextRequest(new URL(concreteUrl(folder), "http://localhost"), { method }));
+        // what the handler really does without any credentials (a multipart call gets a form: it reads it first)
+        const form = op?.requestBody?.content?.["multipart/form-data"] ? new FormData() : undefined;
+        const url = new URL(exampleUrl(documentedPath, op), "http://localhost");
+        const res = await handler(new NextRequest(url, { method, body: form }));
         const body = (await res.json().catch(() => undefined)) as { errors?: { code: string }[] } | undefined;
-        // a bearer challenge, not a body field named token (POST auth/refresh validates its refreshToken)
-        const wantsToken =
-          res.status === 401 &&
-          body?.errors?.[0]?.code === "MissingToken" &&
-          /^Bearer\b/.test(res.headers.get("www-authenticate") ?? "");
-        expect(declared, `${label}: security ${JSON.stringify(op?.security)} but answered ${res.status}`).toBe(wantsToken);
-        if (wantsToken) {
-          expect(op?.security).toEqual([{ bearer: [] }]);
-          bearerCalls++;
-        } else {
-          expect(op?.security ?? [], label).toEqual([]);
+        const refused = res.status === 401 && body?.errors?.[0]?.code === "MissingToken";
+        // a bearer challenge: a bearer token is one of the alternatives
+        if (/^Bearer\b/.test(res.headers.get("www-authenticate") ?? "")) expect(security, label).toContainEqual({ bearer: [] });
+        const anonymousOnly = security.length === 0;
+        const anonymousToo = security.some((s) => Object.keys(s).length === 0);
+        if (anonymousOnly) {
+          expect(refused, `${label}: public, but answered ${res.status} without credentials`).toBe(false);
           publicCalls++;
+        } else if (anonymousToo) {
+          // a token is used when sent; whether one is needed depends on the body (POST users/{id}/password/reset)
+          expect(security, label).toContainEqual({ bearer: [] });
+          publicCalls++;
+        } else {
+          expect(refused, `${label}: security ${JSON.stringify(security)} but answered ${res.status}`).toBe(true);
+          protectedCalls++;
         }
       }
     }
-    expect(bearerCalls).toBeGreaterThan(0);
+    expect(protectedCalls).toBeGreaterThan(0);
     expect(publicCalls).toBeGreaterThan(0);
   });
 });

@@ -8,6 +8,7 @@ import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DELETE as deleteSystemRoute, GET as getSystemRoute } from "@/app/api/systems/[a]/route";
 import { GET as getSystemByName } from "@/app/api/systems/name/[a]/route";
+import { GET as findSystemByName } from "@/app/api/systems/name/route";
 import { GET as listSystemsRoute, POST as postSystem, PUT as putSystem } from "@/app/api/systems/route";
 import { POST as postCsbTest } from "@/app/api/systems/test/route";
 import { GET as getUserRoute } from "@/app/api/users/[a]/route";
@@ -97,8 +98,12 @@ function read(token: string, id: string) {
   return call(getSystemRoute, `/api/systems/${id}`, { token });
 }
 
-function readByName(token: string, name: string) {
-  return call(getSystemByName, `/api/systems/name/${encodeURIComponent(name)}`, { token });
+/** GET systems/name/{name}, the spec's path; its documented form systems/name?name= must answer the same. */
+async function readByName(token: string, name: string) {
+  const spec = await call(getSystemByName, `/api/systems/name/${encodeURIComponent(name)}`, { token });
+  const documented = await call(findSystemByName, `/api/systems/name?name=${encodeURIComponent(name)}`, { token });
+  expect([documented.status, documented.json]).toEqual([spec.status, spec.json]);
+  return spec;
 }
 
 /** The system as the API answers it, the body a form sends back on PUT. */

@@ -45,9 +45,12 @@ export const openApiContract = defineContract({
   tag: "About",
   auth: "none",
   response: z.record(z.string(), z.unknown()),
+  example: { response: { openapi: "3.1.0", info: { title: "DocService REST API", version: "12.5.1" }, paths: {} } },
 });
 
-const ZHealth = z.object({ status: z.enum(["ok", "unavailable"]), checks: z.record(z.string(), z.string()).optional() });
+const ZHealth = z
+  .object({ status: z.enum(["ok", "unavailable"]), checks: z.record(z.string(), z.string()).optional() })
+  .meta({ id: "Health" });
 
 export const healthContract = defineContract({
   method: "GET",
@@ -56,6 +59,7 @@ export const healthContract = defineContract({
   tag: "Health",
   auth: "none",
   response: ZHealth,
+  example: { response: { status: "ok" } },
 });
 
 export const readyContract = defineContract({
@@ -65,4 +69,6 @@ export const readyContract = defineContract({
   tag: "Health",
   auth: "none",
   response: ZHealth,
+  otherResponses: { 503: { description: "Not ready: the checks, each ok or what failed", schema: ZHealth } },
+  example: { response: { status: "ok", checks: { database: "ok", redis: "ok" } } },
 });

@@ -9,6 +9,7 @@ export const loginContract = defineContract({
   auth: "none",
   body: ZLogin,
   response: ZTokenHolder,
+  errors: ["InvalidPasswordObfuscation", "InvalidCredentials", "UserLockedOut", "UserDisabled", "SystemDeactivated"],
   maxBodyBytes: 16 * 1024,
 });
 
@@ -29,5 +30,6 @@ export const refreshContract = defineContract({
   auth: "none",
   body: ZRefresh,
   response: ZTokenHolder,
+  errors: ["RefreshTokenExpired"],
   maxBodyBytes: 16 * 1024,
 });

@@ -20,5 +20,7 @@ export const putServiceConfigContract = defineContract({
   permission: "ManageConfiguration",
   body: ZServiceConfigPatch,
   response: ZServiceConfig,
+  // AccessDenied also while CONFIGURATION_EXPORT_DISABLED is set
+  errors: ["configuration_error_missingEMailHost", "configuration_error_missingLogFile"],
   maxBodyBytes: 64 * 1024,
 });

@@ -1,12 +1,19 @@
 import { z } from "zod";
 import { JOB_STATES, LOG_LEVELS } from "@/db/schema/jobs";
-import { ZCreatedJob, ZJob, ZJobMeta } from "@/lib/jobs/schemas";
+import { EXAMPLE_JOB, ZCreatedJob, ZJob, ZJobMeta } from "@/lib/jobs/schemas";
 import { COUNT_CAP, ZJobSearch } from "@/lib/jobs/search";
 import { ZJobPatch } from "@/lib/jobs/services/change-jobs";
 import { defineContract } from "../contract";
 
-const ZJobId = z.object({ id: z.coerce.number({ error: "InvalidJobId" }).int("InvalidJobId").positive("InvalidJobId") });
+const ZJobId = z.object({
+  id: z.coerce.number({ error: "InvalidJobId" }).int("InvalidJobId").positive("InvalidJobId").meta({ example: 4711 }),
+});
+/** `?auth=`: documented as a security scheme (contract.authKey), read by the handler from the query */
 const ZAuthQuery = z.object({ auth: z.string().max(200).optional() });
+/** a job's own key opens the job alone: anything else answers as if there were no such job */
+const JOB_READ_ERRORS = ["JobNotFound"] as const;
+const JOB_CHANGE_ERRORS = ["JobNotFound", "InvalidJobUpdate", "InvalidJobState"] as const;
+const JOB_DELETE_ERRORS = ["JobNotFound", "InvalidJobUpdate", "InvalidJobState", "jobMonitor_text_delete_locked"] as const;
 
 export const createJobContract = defineContract({
   method: "POST",
@@ -15,9 +22,22 @@ export const createJobContract = defineContract({
     "Post a job: multipart with one or more `file` parts and an optional `meta` JSON part. A bearer token of a user with JobCreator or ManageJobs, or ?auth=<project submission key>. Answers the job with its own auth key",
   tag: "Jobs",
   auth: "optional",
+  authKey: "submissionKey",
   query: ZAuthQuery,
-  form: z.object({ file: z.array(z.string().meta({ format: "binary" })), meta: ZJobMeta.optional() }),
+  form: z.object({
+    file: z.array(z.string().meta({ format: "binary", examples: ["%PDF-1.7 …"] })),
+    meta: ZJobMeta.optional(),
+  }),
   response: ZCreatedJob,
+  errors: [
+    "InvalidAuthKey",
+    "AccessDenied",
+    "MissingProject",
+    "ProjectNotFound",
+    "JobNoOrderFiles",
+    "InvalidOrderFile",
+    "PayloadTooLarge",
+  ],
 });
 
 export const getJobContract = defineContract({
@@ -26,9 +46,11 @@ export const getJobContract = defineContract({
   summary: "A job, with a bearer token of its system or ?auth=<the job's auth key>",
   tag: "Jobs",
   auth: "optional",
+  authKey: "jobKey",
   params: ZJobId,
   query: ZAuthQuery,
   response: ZJob,
+  errors: JOB_READ_ERRORS,
 });
 
 export const jobFileContract = defineContract({
@@ -38,8 +60,14 @@ export const jobFileContract = defineContract({
   session: true,
   tag: "Jobs",
   auth: "optional",
-  params: ZJobId.extend({ kind: z.enum(["order", "work", "result"], { error: "BadRequest" }), file: z.string().min(1).max(300) }),
+  authKey: "jobKey",
+  params: ZJobId.extend({
+    kind: z.enum(["order", "work", "result"], { error: "BadRequest" }),
+    file: z.string().min(1).max(300).meta({ example: "invoice-2026-0412.pdf" }),
+  }),
   query: ZAuthQuery,
+  download: { mediaType: "*/*", fileName: "the file's own name" },
+  errors: [...JOB_READ_ERRORS, "NotFound"],
 });
 
 export const jobStatesContract = defineContract({
@@ -49,6 +77,7 @@ export const jobStatesContract = defineContract({
   tag: "Jobs",
   auth: "bearer",
   response: z.array(z.enum(JOB_STATES)),
+  example: { response: [...JOB_STATES] },
 });
 
 export const logLevelsContract = defineContract({
@@ -58,9 +87,10 @@ export const logLevelsContract = defineContract({
   tag: "Jobs",
   auth: "bearer",
   response: z.array(z.enum(LOG_LEVELS)),
+  example: { response: [...LOG_LEVELS] },
 });
 
-const ZSystemId = z.object({ id: z.uuid({ error: "InvalidId" }) });
+const ZSystemId = z.object({ id: z.uuid({ error: "InvalidId" }).meta({ example: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f" }) });
 
 export const searchJobsContract = defineContract({
   method: "GET",
@@ -83,7 +113,8 @@ export const searchJobsContract = defineContract({
       totalCountExact: z.boolean().meta({ description: "false when totalCount is the lower bound of a larger count" }),
       items: z.array(ZJob),
     })
-    .meta({ id: "JobList" }),
+    .meta({ id: "JobList", examples: [{ totalCount: 1, totalCountExact: true, items: [EXAMPLE_JOB] }] }),
+  errors: ["SystemNotFound"],
 });
 
 export const oldJobListContract = defineContract({
@@ -101,6 +132,8 @@ export const oldJobListContract = defineContract({
     sorting: z.string().max(500).default("Created:DESC"),
   }),
   response: z.object({ totalJobCount: z.number().int(), jobs: z.array(ZJob) }),
+  example: { response: { totalJobCount: 1, jobs: [EXAMPLE_JOB] } },
+  errors: ["SystemNotFound"],
 });
 
 export const patchJobContract = defineContract({
@@ -113,6 +146,7 @@ export const patchJobContract = defineContract({
   params: ZJobId,
   body: ZJobPatch,
   response: ZJob,
+  errors: JOB_CHANGE_ERRORS,
 });
 
 export const patchJobsContract = defineContract({
@@ -124,6 +158,8 @@ export const patchJobsContract = defineContract({
   permission: "ManageJobs",
   body: ZJobPatch,
   response: z.array(z.number().int()),
+  example: { request: { jobIds: [4711, 4712], state: "Waiting" }, response: [4711, 4712] },
+  errors: JOB_CHANGE_ERRORS,
 });
 
 export const deleteJobContract = defineContract({
@@ -134,6 +170,7 @@ export const deleteJobContract = defineContract({
   auth: "bearer",
   permission: "ManageJobs",
   params: ZJobId,
+  errors: JOB_DELETE_ERRORS,
 });
 
 export const deleteJobsContract = defineContract({
@@ -145,6 +182,8 @@ export const deleteJobsContract = defineContract({
   permission: "ManageJobs",
   body: z.array(z.number().int().positive()).max(1000),
   response: z.array(z.number().int()),
+  example: { request: [4711, 4712], response: [4711, 4712] },
+  errors: JOB_DELETE_ERRORS,
 });
 
 export const downloadJobContract = defineContract({
@@ -153,7 +192,10 @@ export const downloadJobContract = defineContract({
   summary: "The job's files as a zip (bearer token, the session, or ?auth=<the job's auth key>)",
   tag: "Jobs",
   auth: "optional",
+  authKey: "jobKey",
   session: true,
   params: ZJobId,
   query: ZAuthQuery,
+  download: { mediaType: "application/zip", fileName: "job-{id}.zip" },
+  errors: JOB_READ_ERRORS,
 });

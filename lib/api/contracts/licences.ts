@@ -2,13 +2,33 @@ import { z } from "zod";
 import { ZCsbLicence, ZLicence, ZLicenceBasic, ZLicencePatch, ZLicenceUpload, ZVirtualLicence } from "@/lib/licences/schemas";
 import { defineContract } from "../contract";
 
-const ZId = z.object({ id: z.string().min(1).max(200) });
+const ZId = z.object({ id: z.string().min(1).max(200).meta({ example: "ACME-2026-001" }) });
+/** lib/licences/file.ts verifyLicenceFile */
+const VERIFY_ERRORS = [
+  "licence_error_noContent",
+  "LicenceInvalid",
+  "LicenceSignatureInvalid",
+  "LicenceStationMismatch",
+  "LicenceExpired",
+] as const;
+/** lib/licences/services/store.ts storeLicence */
+const STORE_ERRORS = ["LicenceDuplicate", "SystemNotFound"] as const;
+/** lib/licences/services/csb-licence.ts fetchCsbLicence */
+const SOURCE_ERRORS = ["LicenceSourceUnreachable", "LicenceSourceRefused"] as const;
+/** lib/licences/services/virtual-licence.ts checkChildren */
+const CHILDREN_ERRORS = [
+  "licence_error_upload_noChildren",
+  "LicenceDuplicate",
+  "LicenceNotFound",
+  "LicenceCircularDependency",
+] as const;
 const upload = {
   tag: "Licences",
   auth: "bearer",
   permission: "ManageAdminLicence",
   body: ZLicenceUpload,
   response: ZLicence,
+  errors: [...VERIFY_ERRORS, ...STORE_ERRORS],
   maxBodyBytes: 1_200_000,
 } as const;
 
@@ -20,6 +40,7 @@ export const getLicenceOldContract = defineContract({
   auth: "bearer",
   params: ZId,
   response: ZLicence,
+  errors: ["LicenceNotFound"],
 });
 
 export const uploadLicenceOldContract = defineContract({
@@ -43,6 +64,7 @@ export const listLicencesContract = defineContract({
   tag: "Licences",
   auth: "bearer",
   response: z.array(ZLicence),
+  errors: ["AccessDenied"],
 });
 
 export const listLicencesBasicContract = defineContract({
@@ -52,6 +74,7 @@ export const listLicencesBasicContract = defineContract({
   tag: "Licences",
   auth: "bearer",
   response: z.array(ZLicenceBasic),
+  errors: ["AccessDenied"],
 });
 
 export const getLicenceContract = defineContract({
@@ -62,6 +85,7 @@ export const getLicenceContract = defineContract({
   auth: "bearer",
   params: ZId,
   response: ZLicence,
+  errors: ["LicenceNotFound"],
 });
 
 export const licenceParentsContract = defineContract({
@@ -72,6 +96,7 @@ export const licenceParentsContract = defineContract({
   auth: "bearer",
   params: ZId,
   response: z.array(ZLicenceBasic),
+  errors: ["AccessDenied"],
 });
 
 export const createVirtualContract = defineContract({
@@ -83,6 +108,7 @@ export const createVirtualContract = defineContract({
   permission: "ManageAdminLicence",
   body: ZVirtualLicence,
   response: ZLicence,
+  errors: CHILDREN_ERRORS,
 });
 
 export const patchLicenceContract = defineContract({
@@ -95,6 +121,16 @@ export const patchLicenceContract = defineContract({
   params: ZId,
   body: ZLicencePatch,
   response: ZLicence,
+  errors: [
+    "LicenceNotFound",
+    "MissingLicenceName",
+    "licence_error_upload_invalidDays",
+    "licence_error_upload_invalidPercent",
+    "licence_error_csb_missingUrl",
+    "licence_error_csb_missingSystem",
+    "licence_error_csb_missingUser",
+    ...CHILDREN_ERRORS,
+  ],
 });
 
 export const deleteLicenceContract = defineContract({
@@ -105,6 +141,7 @@ export const deleteLicenceContract = defineContract({
   auth: "bearer",
   permission: "ManageAdminLicence",
   params: ZId,
+  errors: ["LicenceNotFound", "LicenceInUse"],
 });
 
 export const addCsbLicenceContract = defineContract({
@@ -116,6 +153,7 @@ export const addCsbLicenceContract = defineContract({
   permission: "ManageAdminLicence",
   body: ZCsbLicence,
   response: ZLicence,
+  errors: [...SOURCE_ERRORS, ...VERIFY_ERRORS, ...STORE_ERRORS],
 });
 
 export const refreshCsbLicenceContract = defineContract({
@@ -127,4 +165,5 @@ export const refreshCsbLicenceContract = defineContract({
   permission: "ManageAdminLicence",
   params: ZId,
   response: ZLicence,
+  errors: ["LicenceNotFound", "LicenceNotFromSource", ...SOURCE_ERRORS, ...VERIFY_ERRORS],
 });

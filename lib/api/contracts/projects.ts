@@ -9,8 +9,14 @@ import {
 } from "@/lib/projects/schemas";
 import { defineContract } from "../contract";
 
-const ZId = z.object({ id: z.uuid({ error: "InvalidId" }) });
-const file = z.string().meta({ format: "binary" });
+const ZId = z.object({ id: z.uuid({ error: "InvalidId" }).meta({ example: "8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a" }) });
+const ZSystemId = z.object({ id: z.uuid({ error: "InvalidId" }).meta({ example: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f" }) });
+const file = z.string().meta({ format: "binary", examples: ["PK\u0003\u0004…"] });
+/** lib/projects/esproject.ts readEsproject */
+const FILE_ERRORS = ["missingEsproject", "projects_error_invalidFile", "projects_error_tooLarge"] as const;
+const ZSubmissionKey = z
+  .object({ submissionKey: z.string() })
+  .meta({ id: "SubmissionKey", examples: [{ submissionKey: "tR5vY8nB2mK7qW1xZ4cL9pD3sF6gH0jA2uE5iO8wQzE" }] });
 const base = { tag: "Projects", auth: "bearer", permission: "ManageProjects" } as const;
 
 export const listProjectsContract = defineContract({
@@ -18,8 +24,9 @@ export const listProjectsContract = defineContract({
   method: "GET",
   path: "/api/v3/systems/{id}/projects",
   summary: "The extraction projects of a system",
-  params: ZId,
+  params: ZSystemId,
   response: z.array(ZProject),
+  errors: ["SystemNotFound"],
 });
 
 export const projectNamesContract = defineContract({
@@ -28,8 +35,10 @@ export const projectNamesContract = defineContract({
   summary: "The project names of a system (for filters)",
   tag: "Projects",
   auth: "bearer",
-  params: ZId,
+  params: ZSystemId,
   response: z.array(z.string()),
+  example: { response: ["Invoices", "Delivery notes"] },
+  errors: ["SystemNotFound"],
 });
 
 export const getProjectContract = defineContract({
@@ -39,6 +48,7 @@ export const getProjectContract = defineContract({
   summary: "A project",
   params: ZId,
   response: ZProject,
+  errors: ["ProjectNotFound"],
 });
 
 export const addProjectContract = defineContract({
@@ -49,6 +59,7 @@ export const addProjectContract = defineContract({
   session: true,
   form: z.object({ esproject: file, meta: ZProjectAddMeta }),
   response: ZProject,
+  errors: [...FILE_ERRORS, "SystemNotFound", "ProjectNameExists", "InvalidId"],
 });
 
 export const uploadProjectContract = defineContract({
@@ -60,6 +71,7 @@ export const uploadProjectContract = defineContract({
   params: ZId,
   form: z.object({ esproject: file, meta: ZProjectUploadMeta }),
   response: ZProject,
+  errors: [...FILE_ERRORS, "ProjectNotFound", "ProjectVersionMismatch"],
 });
 
 export const deleteProjectContract = defineContract({
@@ -69,6 +81,7 @@ export const deleteProjectContract = defineContract({
   summary: "Delete a project (body: its current version)",
   params: ZId,
   body: ZProjectDelete,
+  errors: ["ProjectNotFound", "ProjectVersionMismatch"],
 });
 
 export const projectPropertiesContract = defineContract({
@@ -79,6 +92,7 @@ export const projectPropertiesContract = defineContract({
   params: ZId,
   body: ZProjectProperties,
   response: ZProject,
+  errors: ["projects_error_propertyKeyEmpty", "ProjectNotFound", "ProjectVersionMismatch"],
 });
 
 export const projectMetadataContract = defineContract({
@@ -89,6 +103,7 @@ export const projectMetadataContract = defineContract({
   params: ZId,
   body: ZProjectMetadata,
   response: ZProject,
+  errors: ["ProjectNotFound", "ProjectNameExists"],
 });
 
 export const downloadProjectContract = defineContract({
@@ -98,6 +113,8 @@ export const downloadProjectContract = defineContract({
   summary: "Download the current version's project file (.esproject)",
   session: true,
   params: ZId,
+  download: { mediaType: "application/zip", fileName: "{project name}.esproject" },
+  errors: ["ProjectNotFound"],
 });
 
 export const submissionKeyContract = defineContract({
@@ -106,7 +123,8 @@ export const submissionKeyContract = defineContract({
   path: "/api/v3/projects/{id}/submissionKey",
   summary: "The project's submission key (POST /api/jobs?auth=…)",
   params: ZId,
-  response: z.object({ submissionKey: z.string() }),
+  response: ZSubmissionKey,
+  errors: ["ProjectNotFound"],
 });
 
 export const regenerateSubmissionKeyContract = defineContract({
@@ -115,5 +133,6 @@ export const regenerateSubmissionKeyContract = defineContract({
   path: "/api/v3/projects/{id}/submissionKey",
   summary: "A new submission key; the old one stops working",
   params: ZId,
-  response: z.object({ submissionKey: z.string() }),
+  response: ZSubmissionKey,
+  errors: ["ProjectNotFound"],
 });

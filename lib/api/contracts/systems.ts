@@ -2,7 +2,19 @@ import { z } from "zod";
 import { ZCsbTest, ZSystem, ZSystemIds, ZSystemInput, ZTestResult } from "@/lib/systems/schemas";
 import { defineContract } from "../contract";
 
-const ZId = z.object({ id: z.uuid({ error: "InvalidId" }) });
+const ZId = z.object({ id: z.uuid({ error: "InvalidId" }).meta({ example: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f" }) });
+/** lib/systems/services/validate.ts systemRuleFailures */
+const RULE_ERRORS = [
+  "MissingSystemName",
+  "InvalidSystemName",
+  "SystemNameReserved",
+  "WrongSystemType",
+  "MissingCsbUrl",
+  "MissingCsbCustomer",
+  "MissingCsbUser",
+  "MissingCsbPassword",
+] as const;
+const SYSTEM_NAME = z.string().max(200).meta({ example: "Acme" });
 
 export const listSystemsContract = defineContract({
   method: "GET",
@@ -12,6 +24,7 @@ export const listSystemsContract = defineContract({
   auth: "bearer",
   query: z.object({ licenceId: z.string().max(200).optional() }),
   response: z.array(ZSystem),
+  errors: ["AccessDenied"],
 });
 
 export const createSystemContract = defineContract({
@@ -23,6 +36,7 @@ export const createSystemContract = defineContract({
   permission: "ManageSystems",
   body: ZSystemInput,
   response: ZSystem,
+  errors: [...RULE_ERRORS, "SystemNameExists", "LicenceNotFound", "InvalidId"],
   maxBodyBytes: 64 * 1024,
 });
 
@@ -34,6 +48,7 @@ export const updateSystemContract = defineContract({
   auth: "bearer",
   body: ZSystemInput,
   response: ZSystem,
+  errors: [...RULE_ERRORS, "InvalidId", "SystemNotFound", "SystemNotEditable", "SystemNameExists", "LicenceNotFound"],
   maxBodyBytes: 64 * 1024,
 });
 
@@ -45,16 +60,34 @@ export const getSystemContract = defineContract({
   auth: "bearer",
   params: ZId,
   response: ZSystem,
+  errors: ["SystemNotFound"],
 });
 
+export const findSystemByNameContract = defineContract({
+  method: "GET",
+  path: "/api/systems/name",
+  summary: "A system by name (case-insensitive); the same call as the spec's GET /api/systems/name/{name}",
+  tag: "Systems",
+  auth: "bearer",
+  query: z.object({ name: SYSTEM_NAME }),
+  response: ZSystem,
+  errors: ["SystemNotFound"],
+});
+
+/**
+ * The spec's path: `systems/name/{name}` and `systems/{id}/jobs|users|userNames|projectNames` fit the same URLs
+ * for a template-based tool, so the document lists it as an alias of `systems/name?name=` (docs/decisions.md).
+ */
 export const getSystemByNameContract = defineContract({
   method: "GET",
   path: "/api/systems/name/{name}",
   summary: "A system by name (case-insensitive)",
   tag: "Systems",
   auth: "bearer",
-  params: z.object({ name: z.string().max(200) }),
+  params: z.object({ name: SYSTEM_NAME }),
   response: ZSystem,
+  errors: ["SystemNotFound"],
+  aliasOf: "/api/systems/name",
 });
 
 export const deleteSystemContract = defineContract({
@@ -65,6 +98,7 @@ export const deleteSystemContract = defineContract({
   auth: "bearer",
   permission: "ManageSystems",
   params: ZId,
+  errors: ["SystemNotFound", "SystemNotDeletable"],
 });
 
 export const systemIdsContract = defineContract({
@@ -86,5 +120,6 @@ export const testCsbContract = defineContract({
   permission: "ManageSystems",
   body: ZCsbTest,
   response: ZTestResult,
+  errors: ["MissingCsbUrl", "MissingCsbCustomer", "MissingCsbUser", "MissingCsbPassword"],
   maxBodyBytes: 16 * 1024,
 });

@@ -15,6 +15,18 @@ import {
 } from "@/lib/users/schemas";
 import { defineContract } from "../contract";
 
+/** lib/auth/password-policy.ts: every rule of spec foundation §5 that fails, and a password that cannot be decoded */
+const PASSWORD_ERRORS = [
+  "InvalidPasswordObfuscation",
+  "PasswordEmpty",
+  "TooShort",
+  "NoDigits",
+  "NoLowerChars",
+  "NoUppercaseChars",
+  "NoNonAlphanumericChars",
+] as const;
+const USER_ID = "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d";
+
 export const getUserContract = defineContract({
   method: "GET",
   path: "/api/users/{id}",
@@ -23,6 +35,7 @@ export const getUserContract = defineContract({
   auth: "bearer",
   params: ZUserIdParams,
   response: ZUser,
+  errors: ["UserNotFound"],
   allowWhilePasswordChangeRequired: true,
 });
 
@@ -52,6 +65,7 @@ export const userRolesContract = defineContract({
   auth: "bearer",
   params: ZUserIdParams,
   response: ZRoleList,
+  errors: ["UserNotFound"],
   allowWhilePasswordChangeRequired: true,
 });
 
@@ -63,6 +77,7 @@ export const changeRequiredContract = defineContract({
   auth: "bearer",
   params: ZUserIdParams,
   body: ZChangeRequired,
+  errors: ["AccessDenied", "InvalidCsbUserOperation", "BadRequest", ...PASSWORD_ERRORS],
   allowWhilePasswordChangeRequired: true,
   maxBodyBytes: 16 * 1024,
 });
@@ -76,6 +91,8 @@ export const languageContract = defineContract({
   params: ZUserIdParams,
   body: ZLanguageChange,
   response: z.object({ language: ZLanguageChange.shape.language }),
+  example: { response: { language: "de-DE" } },
+  errors: ["UserNotFound"],
   allowWhilePasswordChangeRequired: true,
 });
 
@@ -87,10 +104,13 @@ export const registerContract = defineContract({
   auth: "bearer",
   body: ZNewUser,
   response: ZUser,
+  errors: ["AccessDenied", "RoleNotAllowed", ...PASSWORD_ERRORS, "UserAlreadyExists", "EmailInUse"],
   maxBodyBytes: 64 * 1024,
 });
 
-const ZSystemIdParams = z.object({ id: z.uuid({ error: "InvalidId" }) });
+const ZSystemIdParams = z.object({
+  id: z.uuid({ error: "InvalidId" }).meta({ example: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f" }),
+});
 
 export const systemUsersContract = defineContract({
   method: "GET",
@@ -100,6 +120,7 @@ export const systemUsersContract = defineContract({
   auth: "bearer",
   params: ZSystemIdParams,
   response: z.array(ZUser),
+  errors: ["SystemNotFound"],
 });
 
 export const systemUserNamesContract = defineContract({
@@ -110,6 +131,8 @@ export const systemUserNamesContract = defineContract({
   auth: "bearer",
   params: ZSystemIdParams,
   response: z.array(z.string()),
+  example: { response: ["admin", "jdoe", "scanner"] },
+  errors: ["SystemNotFound"],
 });
 
 export const updateUserContract = defineContract({
@@ -120,6 +143,17 @@ export const updateUserContract = defineContract({
   auth: "bearer",
   body: ZEditUser,
   response: ZUser,
+  errors: [
+    "UserNotFound",
+    "OwnUserNotEditable",
+    "UserTypeNotChangeable",
+    "RoleNotAllowed",
+    "InvalidCsbUserOperation",
+    ...PASSWORD_ERRORS,
+    "UserAlreadyExists",
+    "EmailInUse",
+    "LastSuperAdmin",
+  ],
   maxBodyBytes: 64 * 1024,
 });
 
@@ -130,9 +164,13 @@ export const deleteUserContract = defineContract({
   tag: "Users",
   auth: "bearer",
   params: ZUserIdParams,
+  errors: ["UserNotFound", "OwnUserNotEditable", "LastSuperAdmin"],
 });
 
-const ZResetBody = z.object({ token: z.string().max(200).optional(), newPassword: z.string().max(4096).optional() });
+const ZResetBody = z
+  .object({ token: z.string().max(200).optional(), newPassword: z.string().max(4096).optional() })
+  .meta({ examples: [{ token: "mF3kQ8zR1wX6vB9nT2yL5pC0sH7jD4gA1uE8iO3qWxZ", newPassword: "Spring2026!" }] });
+const ZUserIdOrName = z.object({ id: z.string().min(1).max(200).meta({ example: USER_ID }) });
 
 export const resetPasswordContract = defineContract({
   method: "POST",
@@ -141,8 +179,20 @@ export const resetPasswordContract = defineContract({
     "With a bearer token and no body: mail the user {id} a reset link (administrators). Without a token: { token, newPassword } sets the password of the user named {id} from the reset link",
   tag: "Password",
   auth: "optional",
-  params: z.object({ id: z.string().min(1).max(200) }),
+  params: ZUserIdOrName,
   body: ZResetBody,
+  errors: [
+    // the reset page's { token, newPassword } (lib/users/services/password.ts resetPasswordWithToken)
+    "LinkInvalid",
+    "PasswordEmpty",
+    ...PASSWORD_ERRORS,
+    // an administrator's reset link (sendResetLink)
+    "InvalidId",
+    "UserNotFound",
+    "InvalidCsbUserOperation",
+    "UserHasNoEmail",
+    "MailFailed",
+  ],
   maxBodyBytes: 16 * 1024,
 });
 
@@ -152,7 +202,8 @@ export const requestResetByIdContract = defineContract({
   summary: "Forgot password by user id: mails a reset link when the user has an address (answers 204 either way)",
   tag: "Password",
   auth: "none",
-  params: z.object({ id: z.string().min(1).max(200) }),
+  params: ZUserIdOrName,
+  errors: ["MissingUserId"],
 });
 
 export const requestResetByNameContract = defineContract({
@@ -162,8 +213,13 @@ export const requestResetByNameContract = defineContract({
     "Forgot password by system name, user name and e-mail (query email): mails a reset link when they match (204 either way)",
   tag: "Password",
   auth: "none",
-  params: z.object({ systemName: z.string().max(100), userName: z.string().max(200) }),
-  query: z.object({ email: z.string().max(254).optional() }),
+  params: z.object({
+    systemName: z.string().max(100).meta({ example: "Acme" }),
+    userName: z.string().max(200).meta({ example: "jdoe" }),
+  }),
+  query: z.object({ email: z.string().max(254).optional().meta({ example: "jane.doe@example.com" }) }),
+  // lib/users/schemas.ts ZForgotPassword
+  errors: ["MissingSystem", "MissingUserName", "MissingEmail"],
 });
 
 export const changePasswordContract = defineContract({
@@ -175,6 +231,16 @@ export const changePasswordContract = defineContract({
   params: ZUserIdParams,
   body: ZPasswordChange,
   response: ZPasswordChangeResult,
+  errors: [
+    "UserNotFound",
+    "AccessDenied",
+    "InvalidCsbUserOperation",
+    "missingOldPassword",
+    "WrongOldPassword",
+    ...PASSWORD_ERRORS,
+    "UserHasNoEmail",
+    "MailFailed",
+  ],
   maxBodyBytes: 16 * 1024,
 });
 
@@ -186,6 +252,7 @@ export const changePasswordViaLinkContract = defineContract({
   auth: "none",
   params: ZUserIdParams,
   body: ZPasswordViaLink,
+  errors: ["LinkInvalid", ...PASSWORD_ERRORS],
   maxBodyBytes: 16 * 1024,
 });
 
@@ -197,6 +264,15 @@ export const changeEmailContract = defineContract({
   auth: "bearer",
   params: ZUserIdParams,
   body: ZEmailChange,
+  errors: [
+    "UserNotFound",
+    "AccessDenied",
+    "InvalidCsbUserOperation",
+    "InvalidPasswordObfuscation",
+    "WrongPassword",
+    "EmailInUse",
+    "MailFailed",
+  ],
   maxBodyBytes: 16 * 1024,
 });
 
@@ -209,5 +285,7 @@ export const changeEmailViaLinkContract = defineContract({
   params: ZUserIdParams,
   body: ZEmailViaLink,
   response: z.object({ emailAddress: z.string() }),
+  example: { response: { emailAddress: "jane.doe@acme.example" } },
+  errors: ["LinkInvalid", "EmailInUse"],
   maxBodyBytes: 16 * 1024,
 });

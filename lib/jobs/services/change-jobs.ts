@@ -16,7 +16,7 @@ export const ZJobPatch = z
     preventDeletion: z.boolean().optional(),
     jobIds: z.array(z.number().int().positive()).max(1000).optional(),
   })
-  .meta({ id: "JobPatch" });
+  .meta({ id: "JobPatch", examples: [{ state: "Waiting", logLevel: "Debug" }] });
 
 /** spec operations §4: a job counts as processing while it is neither Ready nor Error. */
 export function isProcessing(job: Pick<Job, "state">): boolean {
