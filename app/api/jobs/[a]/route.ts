@@ -1,24 +1,18 @@
 import { deleteJobContract, getJobContract, patchJobContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { AppError } from "@/lib/errors/app-error";
-import { canReadJob } from "@/lib/jobs/access";
-import { loadJob, toJobDto } from "@/lib/jobs/queries";
-import { deleteJobs, patchJobs } from "@/lib/jobs/services/change-jobs";
+import { readJob, toJobDto } from "@/lib/jobs/queries";
+import { deleteJobs } from "@/lib/jobs/services/delete-jobs";
+import { patchJobs } from "@/lib/jobs/services/patch-jobs";
 
 // [a] is the job id (STACK.md: one dynamic name per level under jobs/)
 export const GET = route(getJobContract, async ({ db, caller, params, query }) => {
-  const loaded = await loadJob(db, params.id);
-  if (!loaded || !canReadJob(loaded.job, loaded.systemName, { caller, auth: query.auth })) {
-    if (!caller && query.auth === undefined) throw new AppError("MissingToken");
-    throw new AppError("JobNotFound", { id: params.id });
-  }
+  const loaded = await readJob(db, { id: params.id, caller, auth: query.auth });
   return toJobDto(loaded.job, loaded.systemName, loaded.files);
 });
 
 export const PATCH = route(patchJobContract, async ({ db, caller, params, body }) => {
   await patchJobs(db, { caller, ids: [params.id], input: body });
-  const loaded = await loadJob(db, params.id);
-  if (!loaded) throw new AppError("JobNotFound", { id: params.id });
+  const loaded = await readJob(db, { id: params.id, caller });
   return toJobDto(loaded.job, loaded.systemName, loaded.files);
 });
 

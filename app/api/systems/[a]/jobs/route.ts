@@ -2,7 +2,8 @@ import { oldJobListContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
 import { isDeputyFor } from "@/lib/auth/permissions";
 import { AppError } from "@/lib/errors/app-error";
-import { searchJobs, ZJobSearch } from "@/lib/jobs/search";
+import { searchJobs } from "@/lib/jobs/queries";
+import { ZJobSearch } from "@/lib/jobs/schemas";
 import { findSystemById } from "@/lib/systems/queries";
 
 // the older list: start/count instead of page/pageSize (start is rounded down to a page of `count`)

@@ -2,7 +2,7 @@ import { searchJobsContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
 import { isDeputyFor } from "@/lib/auth/permissions";
 import { AppError } from "@/lib/errors/app-error";
-import { searchJobs } from "@/lib/jobs/search";
+import { searchJobs } from "@/lib/jobs/queries";
 import { findSystemById } from "@/lib/systems/queries";
 
 export const GET = route(searchJobsContract, async ({ db, caller, params, query }) => {

@@ -3,7 +3,9 @@ import type { Database } from "@/db/client";
 import { jobs } from "@/db/schema";
 import { getServiceConfig } from "@/lib/config/service-config";
 import { removeStored } from "@/lib/files/store";
-import { jobDir } from "./services/create-job";
+import { jobDir } from "@/lib/jobs/files";
+import type { StateLeftBy } from "@/lib/jobs/rules";
+import { enter, leaves } from "@/lib/jobs/transitions";
 
 const DAY_MS = 86_400_000;
 
@@ -16,17 +18,24 @@ export async function cleanUpJobs(db: Database, now = new Date()): Promise<{ rem
   const config = await getServiceConfig(db);
   const before = (days: number) => new Date(now.getTime() - days * DAY_MS);
   let removed = 0;
-  for (const [days, states, column] of [
+  const buckets: [days: number, states: StateLeftBy<"expire">[], column: typeof jobs.created | typeof jobs.finished][] = [
     [config.deleteNew, ["New", "Waiting"], jobs.created],
     [config.deleteExtracted, ["Ready"], jobs.finished],
     [config.deleteError, ["Error"], jobs.finished],
-  ] as const) {
+  ];
+  for (const [days, states, column] of buckets) {
     if (days <= 0) continue;
     const rows = await db
       .update(jobs)
-      .set({ state: "Removed", deleted: now })
+      .set({ ...enter("expire"), deleted: now })
       .where(
-        and(inArray(jobs.state, [...states]), lt(column, before(days)), sql`${jobs.preventDelete} = false`, isNull(jobs.deleted)),
+        and(
+          leaves("expire"),
+          inArray(jobs.state, states),
+          lt(column, before(days)),
+          sql`${jobs.preventDelete} = false`,
+          isNull(jobs.deleted),
+        ),
       )
       .returning({ id: jobs.id });
     removed += rows.length;

@@ -1,6 +1,8 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { type Job, jobs } from "@/db/schema";
+import { CLAIMED_STATES } from "@/lib/jobs/rules";
+import { enter, leaves } from "@/lib/jobs/transitions";
 
 /**
  * A claim lasts this long unless renewed (every third of it while the job runs); a worker that died
@@ -10,10 +12,10 @@ export const LEASE_MS = Math.max(1000, Number(process.env.JOB_LEASE_MS) || 60_00
 
 export type Claim = { job: Job; workerId: string; attempt: number };
 
-/** What a claim sets: the worker, one more attempt, the lease. */
+/** What a claim (or a reclaim: both enter Assigned) sets: the worker, one more attempt, the lease. */
 function claimedBy(workerId: string) {
   return {
-    state: "Assigned" as const,
+    ...enter("claim"),
     workerProcessId: workerId,
     attempts: sql`${jobs.attempts} + 1`,
     assigned: sql`now()`,
@@ -27,9 +29,10 @@ function claimedBy(workerId: string) {
  * only that job (a BullMQ delivery), otherwise the next by priority, then age.
  */
 export async function claimJob(db: Database, opts: { workerId: string; jobId?: number }): Promise<Claim | null> {
+  const claimable = sql`(${leaves("claim")} or (${leaves("reclaim")} and ${jobs.leaseUntil} < now()))`;
   const pick = opts.jobId
-    ? sql`select id from ${jobs} where id = ${opts.jobId} and (state = 'Waiting' or (state in ('Assigned', 'Processing') and lease_until < now())) for update skip locked`
-    : sql`select id from ${jobs} where state = 'Waiting' or (state in ('Assigned', 'Processing') and lease_until < now()) order by priority desc, created asc limit 1 for update skip locked`;
+    ? sql`select id from ${jobs} where id = ${opts.jobId} and ${claimable} for update skip locked`
+    : sql`select id from ${jobs} where ${claimable} order by priority desc, created asc limit 1 for update skip locked`;
   const [job] = await db.update(jobs).set(claimedBy(opts.workerId)).where(sql`${jobs.id} = (${pick})`).returning();
   return job ? { job, workerId: opts.workerId, attempt: job.attempts } : null;
 }
@@ -43,14 +46,16 @@ function claimKeys(claims: Claim[]): SQL {
   return sql`(${jobs.id}, ${jobs.workerProcessId}, ${jobs.attempts}) in (${tuples})`;
 }
 
+const CLAIMED = sql.raw(CLAIMED_STATES.map((s) => `'${s}'`).join(", "));
+
 /** The claims still hold: same worker, same attempt, not finished by someone else (one condition for a batch). */
 export function anyClaimHolds(claims: Claim[]): SQL {
-  return sql`${claimKeys(claims)} and ${jobs.state} in ('Assigned', 'Processing')`;
+  return sql`${claimKeys(claims)} and ${jobs.state} in (${CLAIMED})`;
 }
 
 /**
  * Claims up to `limit` Waiting jobs at once, by priority, then age (a worker taking work ahead of its deliveries;
- * lib/jobs/pipeline.ts). Jobs whose lease ran out are taken by their own delivery or the in-process runner.
+ * workers/jobs/pipeline.ts). Jobs whose lease ran out are taken by their own delivery or the in-process runner.
  */
 export async function claimWaiting(db: Database, opts: { workerId: string; limit: number }): Promise<Claim[]> {
   if (opts.limit <= 0) return [];
@@ -58,7 +63,7 @@ export async function claimWaiting(db: Database, opts: { workerId: string; limit
     .update(jobs)
     .set(claimedBy(opts.workerId))
     .where(
-      sql`${jobs.id} in (select id from ${jobs} where state = 'Waiting' order by priority desc, created asc limit ${opts.limit} for update skip locked)`,
+      sql`${jobs.id} in (select id from ${jobs} where ${leaves("claim")} order by priority desc, created asc limit ${opts.limit} for update skip locked)`,
     )
     .returning();
   // the order of the queue (UPDATE … RETURNING keeps none)
@@ -83,14 +88,14 @@ export async function releaseClaims(db: Database, claims: Claim[]): Promise<void
   await db
     .update(jobs)
     .set({
-      state: "Waiting",
+      ...enter("release"),
       workerProcessId: null,
       leaseUntil: null,
       assigned: null,
       started: null,
       attempts: sql`${jobs.attempts} - 1`,
     })
-    .where(anyClaimHolds(claims));
+    .where(and(anyClaimHolds(claims), leaves("release")));
 }
 
 /** Is the job leased by a live worker (then a second delivery must wait, not drop it)? */
@@ -99,5 +104,5 @@ export async function isLeasedElsewhere(db: Database, jobId: number): Promise<bo
     .select({ state: jobs.state, live: sql<boolean>`${jobs.leaseUntil} >= now()` })
     .from(jobs)
     .where(eq(jobs.id, jobId));
-  return !!row && (row.state === "Assigned" || row.state === "Processing") && row.live;
+  return !!row && (CLAIMED_STATES as readonly string[]).includes(row.state) && row.live;
 }

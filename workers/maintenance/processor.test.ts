@@ -4,7 +4,7 @@ import { sessions, users } from "@/db/schema";
 import { createSession } from "@/lib/auth/sessions";
 import { getDb } from "@/lib/setup/bootstrap";
 import { makeSystem, makeUser } from "@/tests/helpers/factories";
-import { processMaintenance } from "./maintenance";
+import { processMaintenance } from "./processor";
 
 describe("LoginMaintenance", () => {
   it("clears locks that ran out, keeps running ones, purges long-expired sessions", async () => {

@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, lt, or } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { licences, sessions, users } from "@/db/schema";
-import { cleanUpJobs } from "@/lib/jobs/cleanup";
 import { refreshCsbLicence } from "@/lib/licences/services/csb-licence";
 import { log } from "@/lib/log";
-import { QUEUES } from "../queues";
+import { QUEUES } from "@/lib/queue/queues";
+import { cleanUpJobs } from "./clean-up-jobs";
 
 /** Expired sessions are kept this long for reference, then purged. */
 const SESSION_RETENTION_MS = 24 * 60 * 60 * 1000;

@@ -11,7 +11,7 @@ const g = globalThis as typeof globalThis & { __docserviceJobRunner?: State };
 
 /**
  * The embedded default's runner (DESIGN.md "Running parts"): it claims jobs from the database exactly
- * as a BullMQ worker does (lib/jobs/claim.ts, through the same pipeline, lib/jobs/pipeline.ts) in at most
+ * as a BullMQ worker does (workers/jobs/claim.ts, through the same pipeline, workers/jobs/pipeline.ts) in at most
  * maxWorkerCount slots (0 = number of CPUs). It polls, and wakes at once when a job is queued.
  */
 export function wakeJobRunner(): void {

@@ -2,15 +2,15 @@ import os from "node:os";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { type Job, type JobFile, jobFiles, jobLogs, jobMetrics, jobs, LOG_LEVELS, type LogLevel, projects } from "@/db/schema";
-import { getServiceConfig } from "@/lib/config/service-config";
 import { AppError } from "@/lib/errors/app-error";
-import { readStoredFile, removeStored, safeFileName, writeStoredFiles } from "@/lib/files/store";
+import { readStoredFile, removeStored, writeStoredFiles } from "@/lib/files/store";
+import { jobDir, workFileNames } from "@/lib/jobs/files";
+import { enter, leaves } from "@/lib/jobs/transitions";
 import { recordFeatureUsages } from "@/lib/licences/services/usage";
 import { log } from "@/lib/log";
 import { processDocument } from "@/lib/processing/process-document";
 import type { DocumentClass } from "@/lib/projects/esproject";
-import { anyClaimHolds, type Claim, claimJob, LEASE_MS, renewLeases } from "./claim";
-import { jobDir } from "./services/create-job";
+import { anyClaimHolds, type Claim } from "./claim";
 
 /** This process, as recorded in workerProcessId: host and pid. */
 export const WORKER_ID = `${os.hostname()}:${process.pid}`;
@@ -39,8 +39,8 @@ export async function startJobs(db: Database, claims: Claim[]): Promise<JobInput
   const [, files, rows] = await Promise.all([
     db
       .update(jobs)
-      .set({ state: "Processing", started: sql`now()` })
-      .where(and(anyClaimHolds(claims), eq(jobs.state, "Assigned"))),
+      .set({ ...enter("start"), started: sql`now()` })
+      .where(and(anyClaimHolds(claims), leaves("start"))),
     db
       .select()
       .from(jobFiles)
@@ -135,11 +135,14 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
       documents.push({ order, doc });
     }
     const pages = documents.reduce((n, d) => n + d.doc.pages, 0);
+    const workFiles = workFileNames(documents.map(({ order }) => order.name));
     const result = {
       jobId: job.id,
       project: job.projectName,
-      documents: documents.map(({ doc }) => ({
+      // file: the order file; workFile: the work file holding its text
+      documents: documents.map(({ doc }, i) => ({
         file: doc.file,
+        workFile: workFiles[i],
         type: doc.type,
         pages: doc.pages,
         class: doc.className,
@@ -155,9 +158,9 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
         bytes: Buffer.from(JSON.stringify(result, null, 2)),
         multi: false,
       },
-      ...documents.map(({ order, doc }) => ({
+      ...documents.map(({ doc }, i) => ({
         kind: "work" as const,
-        name: `${safeFileName(order.name)}.txt`,
+        name: workFiles[i] ?? `${doc.file}.txt`,
         contentType: "text/plain; charset=utf-8",
         bytes: Buffer.from(doc.text),
         multi: doc.pages > 1,
@@ -214,8 +217,8 @@ export async function finishJobs(db: Database, batch: Prepared[]): Promise<("Rea
     if (ready.length) {
       const rows = await tx
         .update(jobs)
-        .set({ state: "Ready", errorCode: null, errorMessage: null, finished: sql`now()`, leaseUntil: null })
-        .where(anyClaimHolds(ready.map((p) => p.claim)))
+        .set({ ...enter("succeed"), errorCode: null, errorMessage: null, finished: sql`now()`, leaseUntil: null })
+        .where(and(anyClaimHolds(ready.map((p) => p.claim)), leaves("succeed")))
         .returning({ id: jobs.id });
       for (const r of rows) ids.add(r.id);
     }
@@ -223,13 +226,13 @@ export async function finishJobs(db: Database, batch: Prepared[]): Promise<("Rea
       const rows = await tx
         .update(jobs)
         .set({
-          state: "Error",
+          ...enter("fail"),
           errorCode: p.errorCode ?? null,
           errorMessage: p.errorMessage ?? null,
           finished: sql`now()`,
           leaseUntil: null,
         })
-        .where(anyClaimHolds([p.claim]))
+        .where(and(anyClaimHolds([p.claim]), leaves("fail")))
         .returning({ id: jobs.id });
       for (const r of rows) ids.add(r.id);
     }
@@ -293,28 +296,4 @@ async function countPages(db: Database, batch: Prepared[]): Promise<Prepared[]> 
     }
   }
   return list;
-}
-
-/**
- * Works on one claimed job from start to end (tests and single deliveries). The lease is renewed every third of
- * LEASE_MS meanwhile.
- */
-export async function runClaimedJob(db: Database, claim: Claim): Promise<"Ready" | "Error" | "lost"> {
-  const heartbeat = setInterval(() => void renewLeases(db, [claim]), Math.floor(LEASE_MS / 3));
-  heartbeat.unref();
-  try {
-    const inputs = await startJobs(db, [claim]);
-    const [outcome] = await finishJobs(db, [await prepareJob(claim, inputs)]);
-    return outcome ?? "lost";
-  } finally {
-    clearInterval(heartbeat);
-  }
-}
-
-/** Claims and runs the next job (or the given one); null when there was nothing to claim. */
-export async function processNextJob(db: Database, opts: { workerId?: string; jobId?: number } = {}) {
-  if ((await getServiceConfig(db)).isMaintenanceModeEnabled) return null;
-  const claim = await claimJob(db, { workerId: opts.workerId ?? WORKER_ID, jobId: opts.jobId });
-  if (!claim) return null;
-  return { jobId: claim.job.id, outcome: await runClaimedJob(db, claim) };
 }

@@ -39,9 +39,9 @@ const MAINTENANCE_CACHE_MS = 1000;
 /**
  * The job pipeline of one process (a BullMQ worker or the in-process runner), bounded by its number of slots
  * (maxWorkerCount). Each slot works on one job at a time; the database stays the truth (claims with leases,
- * lib/jobs/claim.ts). Two things make many small jobs cheap: a slot that claims a job also claims a few Waiting jobs
+ * workers/jobs/claim.ts). Two things make many small jobs cheap: a slot that claims a job also claims a few Waiting jobs
  * ahead, as many as it expects to finish in AHEAD_BUDGET_MS (none while jobs are slow, such as OCR), so the work of
- * starting them is shared; and finished jobs are recorded in batches (lib/jobs/process.ts finishJobs). A delivery
+ * starting them is shared; and finished jobs are recorded in batches (workers/jobs/process.ts finishJobs). A delivery
  * answers only once its job's end is committed, so a process that dies loses no job: its leases run out and the
  * deliveries come again (BullMQ's stalled-job check, or the retries of deliveries that found the job leased).
  */
