@@ -10,7 +10,7 @@ import { POST as uploadVersion } from "@/app/api/v3/projects/[a]/upload/route";
 import { POST as addProjectRoute } from "@/app/api/v3/projects/route";
 import { GET as listProjectsRoute } from "@/app/api/v3/systems/[a]/projects/route";
 import { auditTrail } from "@/db/schema";
-import { readEsproject, writeEsproject } from "@/lib/projects/esproject";
+import { readEsproject, writeEsproject } from "@/lib/projects/esproject-zip";
 import { getDb } from "@/lib/setup/bootstrap";
 import { sampleEsproject, sampleProjectDocument } from "@/tests/fixtures/project";
 import { codes, tokenOf } from "../helpers/api";

@@ -9,7 +9,7 @@ import { enter, leaves } from "@/lib/jobs/transitions";
 import { recordFeatureUsages } from "@/lib/licences/services/usage";
 import { log } from "@/lib/log";
 import { processDocument } from "@/lib/processing/process-document";
-import type { DocumentClass } from "@/lib/projects/esproject";
+import type { DocumentClass } from "@/lib/projects/schemas";
 import { anyClaimHolds, type Claim } from "./claim";
 
 /** This process, as recorded in workerProcessId: host and pid. */

@@ -1,8 +1,7 @@
 import { downloadProjectContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
 import { readStoredFile } from "@/lib/files/store";
-import { projectFilePath } from "@/lib/projects/queries";
-import { projectForCaller } from "@/lib/projects/service";
+import { projectFilePath, projectForCaller } from "@/lib/projects/queries";
 
 export const GET = route(downloadProjectContract, async ({ db, caller, params }) => {
   const { project } = await projectForCaller(db, caller, params.id);

@@ -1,7 +1,7 @@
 import { deleteProjectContract, getProjectContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { toProjectDto } from "@/lib/projects/queries";
-import { deleteProject, projectForCaller } from "@/lib/projects/service";
+import { projectForCaller, toProjectDto } from "@/lib/projects/queries";
+import { deleteProject } from "@/lib/projects/services/delete-project";
 
 // [a] is the project id (STACK.md: one dynamic name per level)
 export const GET = route(getProjectContract, async ({ db, caller, params }) => {

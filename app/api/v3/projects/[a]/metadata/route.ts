@@ -1,6 +1,6 @@
 import { projectMetadataContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { renameProject } from "@/lib/projects/service";
+import { renameProject } from "@/lib/projects/services/rename-project";
 
 export const PUT = route(projectMetadataContract, ({ db, caller, params, body }) =>
   renameProject(db, { caller, id: params.id, input: body }),

@@ -1,6 +1,6 @@
 import { projectPropertiesContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { saveProjectProperties } from "@/lib/projects/service";
+import { saveProjectProperties } from "@/lib/projects/services/save-project-properties";
 
 export const POST = route(projectPropertiesContract, ({ db, caller, params, body }) =>
   saveProjectProperties(db, { caller, id: params.id, input: body }),

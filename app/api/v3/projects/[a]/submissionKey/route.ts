@@ -1,6 +1,7 @@
 import { regenerateSubmissionKeyContract, submissionKeyContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { regenerateSubmissionKey, submissionKeyOf } from "@/lib/projects/service";
+import { submissionKeyOf } from "@/lib/projects/queries";
+import { regenerateSubmissionKey } from "@/lib/projects/services/regenerate-submission-key";
 
 export const GET = route(submissionKeyContract, async ({ db, caller, params }) => ({
   submissionKey: await submissionKeyOf(db, { caller, id: params.id }),

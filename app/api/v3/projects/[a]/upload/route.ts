@@ -1,7 +1,7 @@
 import { uploadProjectContract } from "@/lib/api/contracts";
 import { jsonPart, readForm } from "@/lib/api/multipart";
 import { route } from "@/lib/api/route";
-import { uploadProjectVersion } from "@/lib/projects/service";
+import { uploadProjectVersion } from "@/lib/projects/services/upload-project-version";
 import { esprojectPart } from "@/lib/projects/upload";
 
 export const POST = route(uploadProjectContract, async ({ db, caller, params, req }) => {

@@ -1,8 +1,8 @@
 import { listProjectsContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
 import { AppError } from "@/lib/errors/app-error";
+import { managesProjectsOf } from "@/lib/projects/access";
 import { listProjects } from "@/lib/projects/queries";
-import { managesProjectsOf } from "@/lib/projects/service";
 import { findSystemById } from "@/lib/systems/queries";
 
 export const GET = route(listProjectsContract, async ({ db, caller, params }) => {

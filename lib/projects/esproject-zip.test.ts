@@ -2,17 +2,8 @@ import { strToU8, Zip, ZipDeflate, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors/app-error";
 import { sampleEsproject, sampleProjectDocument } from "@/tests/fixtures/project";
-import {
-  crc32,
-  ESPROJECT_LIMITS,
-  type EsprojectLimits,
-  isContainedPath,
-  projectFileNameToName,
-  readEsproject,
-  regexProblem,
-  writeEsproject,
-  ZProjectDocument,
-} from "./esproject";
+import { crc32, isContainedPath, readEsproject, writeEsproject } from "./esproject-zip";
+import { ESPROJECT_LIMITS, type EsprojectLimits, projectFileNameToName, regexProblem, ZProjectDocument } from "./schemas";
 
 const MB = 1024 * 1024;
 
