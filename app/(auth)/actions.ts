@@ -12,7 +12,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { getDb } from "@/lib/setup/bootstrap";
 import { findUser } from "@/lib/users/queries";
-import { changeRequiredPassword } from "@/lib/users/service";
+import { changeRequiredPassword } from "@/lib/users/services/change-required-password";
 
 const YEAR = 365 * 24 * 60 * 60;
 

@@ -8,9 +8,9 @@ import { requestOrigin } from "@/lib/config/request-origin";
 import { type ActionResult, runAction } from "@/lib/errors/action";
 import { LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { getDb } from "@/lib/setup/bootstrap";
-import { setLanguage } from "@/lib/users/service";
-import { requestEmailChange } from "@/lib/users/services/email";
-import { changeOwnPassword } from "@/lib/users/services/password";
+import { changeOwnPassword } from "@/lib/users/services/change-own-password";
+import { requestEmailChange } from "@/lib/users/services/request-email-change";
+import { setLanguage } from "@/lib/users/services/set-language";
 
 export async function changeLanguageAction(language: Language): Promise<ActionResult> {
   return runAction(async () => {

@@ -12,9 +12,8 @@ import { getStationId } from "@/lib/config/service-config";
 import { AppError, type ErrorEntry } from "@/lib/errors/app-error";
 import { fromZodError } from "@/lib/errors/envelope";
 import { grantableRoles, managesUsersOf } from "../access";
-import { getUserForCaller } from "../queries";
+import { assertEmailFree, assertNameFree, assertNotLastSuperAdmin, getUserForCaller, loadUser } from "../queries";
 import { type UserDto, ZEditUser } from "../schemas";
-import { assertEmailFree, assertNameFree, assertNotLastSuperAdmin, loadUser } from "./shared";
 
 /**
  * PUT users/ (spec foundation §2 "User form", §5 "Edit user"): an administrator changes a user of a

@@ -1,6 +1,6 @@
 import { languageContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { setLanguage } from "@/lib/users/service";
+import { setLanguage } from "@/lib/users/services/set-language";
 
 export const PUT = route(languageContract, ({ db, caller, params, body }) =>
   setLanguage(db, { caller, userId: params.id, input: body }),

@@ -1,6 +1,6 @@
 import { changeEmailViaLinkContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { confirmEmailChange } from "@/lib/users/services/email";
+import { confirmEmailChange } from "@/lib/users/services/confirm-email-change";
 
 export const POST = route(changeEmailViaLinkContract, ({ db, params, body }) =>
   confirmEmailChange(db, { userId: params.id, input: body }),

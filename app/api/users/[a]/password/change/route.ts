@@ -1,6 +1,6 @@
 import { changePasswordContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { changeOwnPassword } from "@/lib/users/services/password";
+import { changeOwnPassword } from "@/lib/users/services/change-own-password";
 
 export const POST = route(changePasswordContract, ({ db, caller, params, body, req }) =>
   changeOwnPassword(db, { caller, userId: params.id, input: body, origin: req.nextUrl.origin }),

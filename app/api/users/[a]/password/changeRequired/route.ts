@@ -1,6 +1,6 @@
 import { changeRequiredContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { changeRequiredPassword } from "@/lib/users/service";
+import { changeRequiredPassword } from "@/lib/users/services/change-required-password";
 
 export const POST = route(changeRequiredContract, async ({ db, caller, params, body }) => {
   await changeRequiredPassword(db, { caller, userId: params.id, input: body });

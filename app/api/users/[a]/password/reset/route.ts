@@ -2,7 +2,9 @@ import { z } from "zod";
 import { requestResetByIdContract, resetPasswordContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
 import { AppError } from "@/lib/errors/app-error";
-import { requestPasswordReset, resetPasswordWithToken, sendResetLink } from "@/lib/users/services/password";
+import { requestPasswordReset } from "@/lib/users/services/request-password-reset";
+import { resetPasswordWithToken } from "@/lib/users/services/reset-password-with-token";
+import { sendResetLink } from "@/lib/users/services/send-reset-link";
 
 // POST: an administrator's "send reset link" (bearer, {id} = user id), or the reset page's
 // { token, newPassword } ({id} = user name): spec foundation §7 names both on this path.

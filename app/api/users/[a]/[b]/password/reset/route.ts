@@ -1,6 +1,6 @@
 import { requestResetByNameContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { requestPasswordReset } from "@/lib/users/services/password";
+import { requestPasswordReset } from "@/lib/users/services/request-password-reset";
 
 // [a] is the system name, [b] the user name (STACK.md: one dynamic name per level)
 export const GET = route(requestResetByNameContract, async ({ db, params, query, req }) => {

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { type Language, users } from "@/db/schema";
+import { users } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/service";
-import { actingIn, type Caller } from "@/lib/auth/caller";
+import type { Caller } from "@/lib/auth/caller";
 import { revealPassword } from "@/lib/auth/obfuscation";
 import { passwordRuleEntries, passwordRuleFailures } from "@/lib/auth/password-policy";
 import { hashPassword } from "@/lib/auth/passwords";
@@ -10,29 +10,8 @@ import { revokeUserSessions } from "@/lib/auth/sessions";
 import { getStationId } from "@/lib/config/service-config";
 import { AppError } from "@/lib/errors/app-error";
 import { fromZodError } from "@/lib/errors/envelope";
-import { findUser, getUserForCaller } from "./queries";
-import { ZChangeRequired, ZLanguageChange } from "./schemas";
-
-/** DESIGN.md "Saving the language": the user or an administrator of the user's system. */
-export async function setLanguage(
-  db: Database,
-  opts: { caller: Caller; userId: string; input: unknown },
-): Promise<{ language: Language }> {
-  const parsed = ZLanguageChange.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
-  const target = await getUserForCaller(db, opts.caller, { userId: opts.userId });
-  const { language } = parsed.data;
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, target.id));
-    await writeAudit(tx, actingIn(opts.caller, { id: target.systemId, name: target.systemName }), {
-      category: "User",
-      operation: "Update",
-      systemId: target.systemId,
-      value: { id: target.id, name: target.name, language },
-    });
-  });
-  return { language };
-}
+import { findUser } from "../queries";
+import { ZChangeRequired } from "../schemas";
 
 /**
  * spec foundation §4 "User flag": the forced change after login. Only the user itself, only while the

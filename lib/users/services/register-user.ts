@@ -11,9 +11,9 @@ import { getStationId } from "@/lib/config/service-config";
 import { AppError, type ErrorEntry } from "@/lib/errors/app-error";
 import { fromZodError } from "@/lib/errors/envelope";
 import { findSystemByName } from "@/lib/systems/queries";
-import { grantableRoles, managesUsersOf } from "./access";
-import { getUserForCaller } from "./queries";
-import { type UserDto, ZNewUser } from "./schemas";
+import { grantableRoles, managesUsersOf } from "../access";
+import { getUserForCaller } from "../queries";
+import { type UserDto, ZNewUser } from "../schemas";
 
 /**
  * POST users/register (spec foundation §3 "New user", §5 "New user"): an administrator adds a user to
