@@ -21,7 +21,7 @@ import { getStationId } from "@/lib/config/service-config";
 import { openSecret } from "@/lib/crypto/secrets";
 import { AppError } from "@/lib/errors/app-error";
 import { canonicalJson, generateKeyPair, type LicenceDocument, privateKeyFrom, utcDay } from "@/lib/licences/file";
-import { recordFeatureUsage } from "@/lib/licences/services/usage";
+import { recordFeatureUsage } from "@/lib/licences/services/record-feature-usage";
 import { getDb } from "@/lib/setup/bootstrap";
 import { defaultLicenceDocument, makeLicenceFile, TEST_LICENCE_KEYS } from "../fixtures/licence";
 import { type ErrorItem, supersystem, tokenOf } from "../helpers/api";

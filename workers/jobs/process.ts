@@ -6,7 +6,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { readStoredFile, removeStored, writeStoredFiles } from "@/lib/files/store";
 import { jobDir, workFileNames } from "@/lib/jobs/files";
 import { enter, leaves } from "@/lib/jobs/transitions";
-import { recordFeatureUsages } from "@/lib/licences/services/usage";
+import { recordFeatureUsages } from "@/lib/licences/services/record-feature-usage";
 import { log } from "@/lib/log";
 import { processDocument } from "@/lib/processing/process-document";
 import type { DocumentClass } from "@/lib/projects/schemas";

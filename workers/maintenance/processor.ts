@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, lt, or } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { licences, sessions, users } from "@/db/schema";
-import { refreshCsbLicence } from "@/lib/licences/services/csb-licence";
+import { refreshCsbLicence } from "@/lib/licences/services/refresh-csb-licence";
 import { log } from "@/lib/log";
 import { QUEUES } from "@/lib/queue/queues";
 import { cleanUpJobs } from "./clean-up-jobs";

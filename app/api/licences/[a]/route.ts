@@ -1,6 +1,6 @@
 import { getLicenceOldContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { readLicence } from "@/lib/licences/services/read";
+import { readLicence } from "@/lib/licences/queries";
 
 export const GET = route(getLicenceOldContract, ({ db, caller, params }) => readLicence(db, caller, params.id));
 

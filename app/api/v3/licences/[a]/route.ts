@@ -1,7 +1,8 @@
 import { deleteLicenceContract, getLicenceContract, patchLicenceContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { deleteLicence, patchLicence } from "@/lib/licences/services/edit-licence";
-import { readLicence } from "@/lib/licences/services/read";
+import { readLicence } from "@/lib/licences/queries";
+import { deleteLicence } from "@/lib/licences/services/delete-licence";
+import { patchLicence } from "@/lib/licences/services/patch-licence";
 
 // [a] is the licence id (STACK.md: one dynamic name per level)
 export const GET = route(getLicenceContract, ({ db, caller, params }) => readLicence(db, caller, params.id));

@@ -1,7 +1,7 @@
 import { licenceParentsContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
+import { assertCanReadLicences } from "@/lib/licences/access";
 import { licenceParents } from "@/lib/licences/queries";
-import { assertCanReadLicences } from "@/lib/licences/services/read";
 
 export const GET = route(licenceParentsContract, async ({ db, caller, params }) => {
   assertCanReadLicences(caller);

@@ -1,6 +1,6 @@
 import { refreshCsbLicenceContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { refreshCsbLicence } from "@/lib/licences/services/csb-licence";
+import { refreshCsbLicence } from "@/lib/licences/services/refresh-csb-licence";
 
 export const POST = route(refreshCsbLicenceContract, ({ db, caller, params }) =>
   refreshCsbLicence(db, { caller, id: params.id }),

@@ -1,17 +1,17 @@
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { licenceChildren, licences, systems } from "@/db/schema";
+import { licences } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/service";
 import type { Caller } from "@/lib/auth/caller";
 import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
 import { sealSecret } from "@/lib/crypto/secrets";
 import { AppError, type ErrorEntry } from "@/lib/errors/app-error";
 import { fromZodError } from "@/lib/errors/envelope";
+import { assertManagesLicences } from "../access";
 import { validateAlertConfiguration } from "../alerts";
 import { getLicence } from "../queries";
 import { type LicenceDto, ZLicencePatch } from "../schemas";
-import { assertManagesLicences } from "./access";
-import { checkChildren, replaceChildren } from "./virtual-licence";
+import { checkChildren, replaceChildren } from "./replace-children";
 
 /**
  * PATCH v3/licences/{id} (spec foundation §5 "Licence edit"): name required; a virtual licence keeps at
@@ -67,30 +67,4 @@ export async function patchLicence(db: Database, opts: { caller: Caller; id: str
   const stored = await getLicence(db, { id: row.id });
   if (!stored) throw new Error("licence vanished after update");
   return stored;
-}
-
-/** DELETE v3/licences/{id}: not while a system uses it or a virtual licence contains it. */
-export async function deleteLicence(db: Database, opts: { caller: Caller; id: string }): Promise<void> {
-  assertManagesLicences(opts.caller);
-  const [row] = await db
-    .select({ id: licences.id, name: licences.name, systemId: licences.systemId })
-    .from(licences)
-    .where(eq(licences.id, opts.id));
-  if (!row) throw new AppError("LicenceNotFound", { id: opts.id });
-  await db.transaction(async (tx) => {
-    const [used] = await tx.select({ n: count() }).from(systems).where(eq(systems.licenceId, row.id));
-    if (used && used.n > 0) throw new AppError("LicenceInUse", { what: `${used.n} system(s)` });
-    const [parent] = await tx
-      .select({ id: licenceChildren.parentId })
-      .from(licenceChildren)
-      .where(eq(licenceChildren.childId, row.id));
-    if (parent) throw new AppError("LicenceInUse", { what: parent.id });
-    await tx.delete(licences).where(eq(licences.id, row.id));
-    await writeAudit(tx, opts.caller, {
-      category: "Licence",
-      operation: "Delete",
-      systemId: row.systemId,
-      value: { id: row.id, name: row.name },
-    });
-  });
 }

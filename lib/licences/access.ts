@@ -11,3 +11,8 @@ export function assertManagesLicences(caller: Caller): void {
 export function canReadLicences(caller: Caller): boolean {
   return hasPermission(caller.roles, "ManageAdminLicence") || hasPermission(caller.roles, "ManageSystems");
 }
+
+/** Listing licences: refused (AccessDenied) to whoever may not read them. */
+export function assertCanReadLicences(caller: Caller): void {
+  if (!canReadLicences(caller)) throw new AppError("AccessDenied");
+}
