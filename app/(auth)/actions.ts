@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import type { Caller } from "@/lib/auth/caller";
 import { homeOf } from "@/lib/auth/guard";
 import { isSupersystemName } from "@/lib/auth/permissions";
-import { login } from "@/lib/auth/service";
+import { login } from "@/lib/auth/services/login";
 import { currentCaller, endWebSession, setSessionCookie } from "@/lib/auth/web-session";
 import { type ActionResult, runAction } from "@/lib/errors/action";
 import { AppError } from "@/lib/errors/app-error";

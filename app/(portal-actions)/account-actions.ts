@@ -2,7 +2,7 @@
 
 import { cookies } from "next/headers";
 import type { Language } from "@/db/schema/users";
-import { login } from "@/lib/auth/service";
+import { login } from "@/lib/auth/services/login";
 import { requireCaller, setSessionCookie } from "@/lib/auth/web-session";
 import { requestOrigin } from "@/lib/config/request-origin";
 import { type ActionResult, runAction } from "@/lib/errors/action";

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { licenceChildren, licences, systems } from "@/db/schema";
-import { writeAudit } from "@/lib/audit/service";
+import { writeAudit } from "@/lib/audit/services/write-audit";
 import type { Caller } from "@/lib/auth/caller";
 import { AppError } from "@/lib/errors/app-error";
 import { assertManagesLicences } from "../access";

@@ -1,6 +1,6 @@
 import type { Database } from "@/db/client";
 import { type NewSystem, systems } from "@/db/schema";
-import { writeAudit } from "@/lib/audit/service";
+import { writeAudit } from "@/lib/audit/services/write-audit";
 import type { Caller } from "@/lib/auth/caller";
 import { hasPermission } from "@/lib/auth/permissions";
 import { secretChange } from "@/lib/crypto/secrets";

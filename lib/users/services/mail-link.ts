@@ -4,7 +4,7 @@ import { userTokens } from "@/db/schema";
 import { hashToken } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
 import { log } from "@/lib/log";
-import { sendMail } from "@/lib/mail/service";
+import { sendMail } from "@/lib/mail/send-mail";
 import { composeMail, type MailKind } from "@/lib/mail/templates";
 import { issueLinkToken, linkBase } from "../link-tokens";
 import type { UserRow } from "../queries";

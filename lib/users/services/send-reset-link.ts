@@ -1,5 +1,5 @@
 import type { Database } from "@/db/client";
-import { writeAudit } from "@/lib/audit/service";
+import { writeAudit } from "@/lib/audit/services/write-audit";
 import { actingIn, type Caller } from "@/lib/auth/caller";
 import { AppError } from "@/lib/errors/app-error";
 import { managesUsersOf } from "../access";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { type Language, users } from "@/db/schema";
-import { writeAudit } from "@/lib/audit/service";
+import { writeAudit } from "@/lib/audit/services/write-audit";
 import { actingIn, type Caller } from "@/lib/auth/caller";
 import { fromZodError } from "@/lib/errors/envelope";
 import { getUserForCaller } from "../queries";

@@ -5,33 +5,12 @@ import { getServiceConfig, getStationId } from "@/lib/config/service-config";
 import { AppError } from "@/lib/errors/app-error";
 import { fromZodError } from "@/lib/errors/envelope";
 import { log } from "@/lib/log";
-import type { Caller } from "./caller";
-import { revealPassword } from "./obfuscation";
-import { dummyPasswordHash, verifyPassword } from "./passwords";
-import { effectiveRoles } from "./roles";
-import { type TokenHolder, ZLogin } from "./schemas";
-import { createSession, type IssuedSession, revokeSession, rotateRefreshToken } from "./sessions";
+import { revealPassword } from "../obfuscation";
+import { dummyPasswordHash, verifyPassword } from "../passwords";
+import { type TokenHolder, ZLogin } from "../schemas";
+import { createSession, tokenHolderOf } from "../sessions";
 
 type LoginResult = { holder: TokenHolder; sessionId: string };
-
-function toHolder(
-  s: IssuedSession,
-  u: { id: string; name: string; roles: string[]; requiresPasswordChange: boolean },
-  sys: { id: string; name: string },
-): TokenHolder {
-  return {
-    userId: u.id,
-    userName: u.name,
-    systemId: sys.id,
-    systemName: sys.name,
-    token: s.token,
-    refreshToken: s.refreshToken,
-    roles: effectiveRoles(u.roles),
-    validUntil: s.validUntil.toISOString(),
-    created: s.created.toISOString(),
-    requiresPasswordChange: u.requiresPasswordChange,
-  };
-}
 
 /**
  * spec foundation §2 "Login", DESIGN.md "Lockout": the same error for an unknown user and a wrong
@@ -71,7 +50,7 @@ export async function login(db: Database, input: unknown, kind: "api" | "web" = 
   }
   const session = await createSession(db, { userId: user.id, kind, tokenExpirationMinutes: config.tokenExpirationMinutes, now });
   log.info({ userId: user.id, system: system.name, kind }, "login");
-  return { holder: toHolder(session, user, system), sessionId: session.id };
+  return { holder: tokenHolderOf(session, user, system), sessionId: session.id };
 }
 
 async function recordFailure(
@@ -98,18 +77,4 @@ async function lockoutOrInvalid(db: Database, userId: string): Promise<AppError>
   return u?.lockoutEnd
     ? new AppError("UserLockedOut", { until: u.lockoutEnd.toISOString() })
     : new AppError("InvalidCredentials");
-}
-
-export async function logout(db: Database, caller: Caller): Promise<void> {
-  await revokeSession(db, caller.sessionId);
-}
-
-export async function refresh(db: Database, input: { token?: string; refreshToken: string }): Promise<TokenHolder> {
-  const config = await getServiceConfig(db);
-  const { session, caller } = await rotateRefreshToken(db, { ...input, tokenExpirationMinutes: config.tokenExpirationMinutes });
-  return toHolder(
-    session,
-    { id: caller.userId, name: caller.userName, roles: caller.roles, requiresPasswordChange: caller.requiresPasswordChange },
-    { id: caller.systemId, name: caller.systemName },
-  );
 }

@@ -1,38 +1,20 @@
 import type { Database } from "@/db/client";
-import { writeAudit } from "@/lib/audit/service";
+import { writeAudit } from "@/lib/audit/services/write-audit";
 import type { Caller } from "@/lib/auth/caller";
-import { hasPermission } from "@/lib/auth/permissions";
 import { sealSecret } from "@/lib/crypto/secrets";
 import { AppError, type ErrorEntry } from "@/lib/errors/app-error";
 import { fromZodError } from "@/lib/errors/envelope";
-import { SECRET_PLACEHOLDER, type ServiceConfigDto, ZServiceConfigPatch } from "./schemas";
-import { getServiceConfig, getServiceInfo, patchServiceConfig, type ServiceConfig } from "./service-config";
-
-function toDto(config: ServiceConfig): ServiceConfigDto {
-  const { ccsApiKeySealed, eMailPasswordSealed, ...rest } = config;
-  return {
-    ...rest,
-    ccsApiKey: ccsApiKeySealed ? SECRET_PLACEHOLDER : "",
-    eMailPassword: eMailPasswordSealed ? SECRET_PLACEHOLDER : "",
-  };
-}
-
-function assertManages(caller: Caller): void {
-  if (!hasPermission(caller.roles, "ManageConfiguration")) throw new AppError("AccessDenied");
-}
-
-/** GET v3/config/service (ManageConfiguration): the effective configuration, secrets as placeholders. */
-export async function readServiceConfig(db: Database, caller: Caller): Promise<ServiceConfigDto> {
-  assertManages(caller);
-  return toDto(await getServiceConfig(db));
-}
+import { assertManagesConfiguration } from "../access";
+import { toServiceConfigDto } from "../queries";
+import { SECRET_PLACEHOLDER, type ServiceConfigDto, ZServiceConfigPatch } from "../schemas";
+import { getServiceConfig, getServiceInfo, patchServiceConfig, type ServiceConfig } from "../service-config";
 
 /**
  * PUT v3/config/service: the fields sent change, the rest stays (spec operations §5 "Service config").
  * A secret sent as its placeholder stays unchanged; an empty one clears it.
  */
 export async function updateServiceConfig(db: Database, opts: { caller: Caller; input: unknown }): Promise<ServiceConfigDto> {
-  assertManages(opts.caller);
+  assertManagesConfiguration(opts.caller);
   if ((await getServiceInfo(db)).isConfigurationExportDisabled) throw new AppError("AccessDenied");
   const parsed = ZServiceConfigPatch.safeParse(opts.input);
   if (!parsed.success) throw fromZodError(parsed.error);
@@ -64,5 +46,5 @@ export async function updateServiceConfig(db: Database, opts: { caller: Caller; 
       },
     });
   });
-  return toDto(await getServiceConfig(db));
+  return toServiceConfigDto(await getServiceConfig(db));
 }
