@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { GET as getFile } from "@/app/api/jobs/[a]/files/[b]/[c]/route";
-import { GET as getJob } from "@/app/api/jobs/[a]/route";
+import { GET as getFile } from "@/app/api/jobs/[jobId]/files/[kind]/[fileName]/route";
+import { GET as getJob } from "@/app/api/jobs/[jobId]/route";
 import { POST as postJob } from "@/app/api/jobs/route";
 import { jobLogs, jobMetrics, jobs } from "@/db/schema";
 import { patchServiceConfig } from "@/lib/config/service-config";
@@ -267,9 +267,9 @@ describe("the queue", () => {
 
 describe("the job list and job changes", () => {
   it("searches by the parameters of spec operations §3, sorts, pages, and hides removed jobs", async () => {
-    const { GET: searchRoute } = await import("@/app/api/v3/systems/[a]/jobs/route");
-    const { GET: oldList } = await import("@/app/api/systems/[a]/jobs/route");
-    const { DELETE: deleteJob, PATCH: patchJob } = await import("@/app/api/jobs/[a]/route");
+    const { GET: searchRoute } = await import("@/app/api/v3/systems/[systemId]/jobs/route");
+    const { GET: oldList } = await import("@/app/api/systems/[systemId]/jobs/route");
+    const { DELETE: deleteJob, PATCH: patchJob } = await import("@/app/api/jobs/[jobId]/route");
     const { PATCH: patchMany, DELETE: deleteMany } = await import("@/app/api/jobs/route");
     const { system, project, user } = await setup(["JobManager"]);
     const token = await tokenOf(system.name, user.name);
@@ -347,7 +347,7 @@ describe("the job list and job changes", () => {
   });
 
   it("downloads a job's files as a zip", async () => {
-    const { GET: download } = await import("@/app/api/jobs/[a]/download/route");
+    const { GET: download } = await import("@/app/api/jobs/[jobId]/download/route");
     const { unzipSync } = await import("fflate");
     const { project, token } = await setup();
     const created = await call(postJob, "/api/jobs", {
@@ -425,7 +425,7 @@ describe("CleanUpJobsV2", () => {
 
 describe("job search at scale", () => {
   it("counts up to 1 000 matches, then says 'more' and still pages to the end", async () => {
-    const { GET: searchRoute } = await import("@/app/api/v3/systems/[a]/jobs/route");
+    const { GET: searchRoute } = await import("@/app/api/v3/systems/[systemId]/jobs/route");
     const { system, project, user } = await setup(["JobManager"]);
     const token = await tokenOf(system.name, user.name);
     const db = await getDb();

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { PATCH as patchJob } from "@/app/api/jobs/[a]/route";
+import { PATCH as patchJob } from "@/app/api/jobs/[jobId]/route";
 import { POST as postJob } from "@/app/api/jobs/route";
 import { jobFiles, jobLogs, jobMetrics, jobs } from "@/db/schema";
 import { patchServiceConfig } from "@/lib/config/service-config";

@@ -52,7 +52,7 @@ describe(`queue (${process.env.REDIS_URL ? "BullMQ on Redis" : "in-process runne
 describe(`jobs through the ${process.env.REDIS_URL ? "BullMQ workers" : "in-process runner"}`, () => {
   it("a posted job is processed to Ready without anyone calling the processor", async () => {
     const { POST: postJob } = await import("@/app/api/jobs/route");
-    const { GET: getJob } = await import("@/app/api/jobs/[a]/route");
+    const { GET: getJob } = await import("@/app/api/jobs/[jobId]/route");
     const { makeProject } = await import("../helpers/factories");
     const { tokenOf } = await import("../helpers/api");
     const { call } = await import("../helpers/http");
@@ -84,7 +84,7 @@ describe(`jobs through the ${process.env.REDIS_URL ? "BullMQ workers" : "in-proc
 describe.runIf(process.env.REDIS_URL)("job deliveries lost in Redis", () => {
   it("the workers' sweep delivers a waiting job again whose delivery is gone, once", async () => {
     const { POST: postJob } = await import("@/app/api/jobs/route");
-    const { GET: getJob } = await import("@/app/api/jobs/[a]/route");
+    const { GET: getJob } = await import("@/app/api/jobs/[jobId]/route");
     const { makeProject } = await import("../helpers/factories");
     const { tokenOf } = await import("../helpers/api");
     const { call } = await import("../helpers/http");

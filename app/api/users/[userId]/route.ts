@@ -3,7 +3,6 @@ import { route } from "@/lib/api/route";
 import { getUserForCaller } from "@/lib/users/queries";
 import { deleteUser } from "@/lib/users/services/delete-user";
 
-// [a] is the user id (STACK.md: one dynamic name per level under users/)
 export const GET = route(getUserContract, ({ db, caller, params }) => getUserForCaller(db, caller, { userId: params.id }));
 
 export const DELETE = route(deleteUserContract, async ({ db, caller, params }) => {

@@ -5,7 +5,6 @@ import { canReadSystem } from "@/lib/systems/access";
 import { getSystemDto } from "@/lib/systems/queries";
 import { deleteSystem } from "@/lib/systems/services/delete-system";
 
-// [a] is the system id (STACK.md: one dynamic name per level under systems/)
 export const GET = route(getSystemContract, async ({ db, caller, params }) => {
   const system = canReadSystem(caller, params.id) ? await getSystemDto(db, { id: params.id }) : undefined;
   if (!system) throw new AppError("SystemNotFound");

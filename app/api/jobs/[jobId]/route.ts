@@ -4,7 +4,6 @@ import { readJob, toJobDto } from "@/lib/jobs/queries";
 import { deleteJobs } from "@/lib/jobs/services/delete-jobs";
 import { patchJobs } from "@/lib/jobs/services/patch-jobs";
 
-// [a] is the job id (STACK.md: one dynamic name per level under jobs/)
 export const GET = route(getJobContract, async ({ db, caller, params, query }) => {
   const loaded = await readJob(db, { id: params.id, caller, auth: query.auth });
   return toJobDto(loaded.job, loaded.systemName, loaded.files);

@@ -3,7 +3,6 @@ import { route } from "@/lib/api/route";
 import { projectForCaller, toProjectDto } from "@/lib/projects/queries";
 import { deleteProject } from "@/lib/projects/services/delete-project";
 
-// [a] is the project id (STACK.md: one dynamic name per level)
 export const GET = route(getProjectContract, async ({ db, caller, params }) => {
   const { project, systemName } = await projectForCaller(db, caller, params.id);
   return toProjectDto(project, systemName);

@@ -4,7 +4,6 @@ import { readLicence } from "@/lib/licences/queries";
 import { deleteLicence } from "@/lib/licences/services/delete-licence";
 import { patchLicence } from "@/lib/licences/services/patch-licence";
 
-// [a] is the licence id (STACK.md: one dynamic name per level)
 export const GET = route(getLicenceContract, ({ db, caller, params }) => readLicence(db, caller, params.id));
 export const PATCH = route(patchLicenceContract, ({ db, caller, params, body }) =>
   patchLicence(db, { caller, id: params.id, input: body }),

@@ -4,7 +4,6 @@ import { AppError } from "@/lib/errors/app-error";
 import { readStoredFile } from "@/lib/files/store";
 import { readJob } from "@/lib/jobs/queries";
 
-// [a] job id, [b] order|work|result, [c] file name
 export const GET = route(jobFileContract, async ({ db, caller, params, query }) => {
   const loaded = await readJob(db, { id: params.id, caller, auth: query.auth });
   const file = loaded.files.find((f) => f.kind === params.kind && f.name === params.file);
