@@ -2,13 +2,13 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { ensureReady } = await import("@/lib/setup/bootstrap");
-  const { startScheduling } = await import("@/lib/queue");
+  const { startInServer } = await import("@/workers/server");
   const { log } = await import("@/lib/log");
   // Not awaited: the server accepts connections while the database opens; every request awaits the
   // same start-up promise, and /api/health/ready reports it.
   void ensureReady()
     .then(async (handle) => {
-      await startScheduling();
+      await startInServer();
       log.info({ database: handle.kind, queue: process.env.REDIS_URL ? "bullmq" : "in-process" }, "server ready");
     })
     .catch((err: unknown) => log.error({ err }, "start-up failed: the database is not ready"));

@@ -9,7 +9,8 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import type { Database } from "@/db/client";
 import * as schema from "@/db/schema";
-import { searchJobs, ZJobSearch } from "@/lib/jobs/search";
+import { searchJobs } from "@/lib/jobs/queries";
+import { ZJobSearch } from "@/lib/jobs/schemas";
 import { getDb } from "@/lib/setup/bootstrap";
 import { makeProject, makeSystem, makeUser, PASSWORD } from "@/tests/helpers/factories";
 

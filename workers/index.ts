@@ -2,9 +2,10 @@ import os from "node:os";
 import { getServiceConfig } from "@/lib/config/service-config";
 import { log } from "@/lib/log";
 import { terminateOcr } from "@/lib/processing/extract-text";
-import { startScheduling, startWorkers } from "@/lib/queue";
 import { redisConnection } from "@/lib/queue/redis";
 import { ensureReady } from "@/lib/setup/bootstrap";
+import { startWorkers } from "./bullmq";
+import { startScheduling } from "./scheduling";
 
 /**
  * `npm run worker`: a BullMQ worker process on Redis (REDIS_URL) against PostgreSQL (DATABASE_URL).

@@ -5,14 +5,14 @@ import { redirect } from "next/navigation";
 import type { Caller } from "@/lib/auth/caller";
 import { homeOf } from "@/lib/auth/guard";
 import { isSupersystemName } from "@/lib/auth/permissions";
-import { login } from "@/lib/auth/service";
+import { login } from "@/lib/auth/services/login";
 import { currentCaller, endWebSession, setSessionCookie } from "@/lib/auth/web-session";
 import { type ActionResult, runAction } from "@/lib/errors/action";
 import { AppError } from "@/lib/errors/app-error";
 import { LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { getDb } from "@/lib/setup/bootstrap";
 import { findUser } from "@/lib/users/queries";
-import { changeRequiredPassword } from "@/lib/users/service";
+import { changeRequiredPassword } from "@/lib/users/services/change-required-password";
 
 const YEAR = 365 * 24 * 60 * 60;
 

@@ -4,8 +4,10 @@ import { requestOrigin } from "@/lib/config/request-origin";
 import { type ActionResult, runAction } from "@/lib/errors/action";
 import { AppError } from "@/lib/errors/app-error";
 import { getDb } from "@/lib/setup/bootstrap";
-import { confirmEmailChange } from "@/lib/users/services/email";
-import { changePasswordViaLink, requestPasswordReset, resetPasswordWithToken } from "@/lib/users/services/password";
+import { changePasswordViaLink } from "@/lib/users/services/change-password-via-link";
+import { confirmEmailChange } from "@/lib/users/services/confirm-email-change";
+import { requestPasswordReset } from "@/lib/users/services/request-password-reset";
+import { resetPasswordWithToken } from "@/lib/users/services/reset-password-with-token";
 
 // The pages reached from mailed links and the forgot-password page: no session needed, the token is the proof.
 

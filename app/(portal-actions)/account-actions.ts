@@ -2,15 +2,15 @@
 
 import { cookies } from "next/headers";
 import type { Language } from "@/db/schema/users";
-import { login } from "@/lib/auth/service";
+import { login } from "@/lib/auth/services/login";
 import { requireCaller, setSessionCookie } from "@/lib/auth/web-session";
 import { requestOrigin } from "@/lib/config/request-origin";
 import { type ActionResult, runAction } from "@/lib/errors/action";
 import { LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { getDb } from "@/lib/setup/bootstrap";
-import { setLanguage } from "@/lib/users/service";
-import { requestEmailChange } from "@/lib/users/services/email";
-import { changeOwnPassword } from "@/lib/users/services/password";
+import { changeOwnPassword } from "@/lib/users/services/change-own-password";
+import { requestEmailChange } from "@/lib/users/services/request-email-change";
+import { setLanguage } from "@/lib/users/services/set-language";
 
 export async function changeLanguageAction(language: Language): Promise<ActionResult> {
   return runAction(async () => {

@@ -5,7 +5,8 @@ import type { LogLevel } from "@/db/schema/jobs";
 import { requireCaller } from "@/lib/auth/web-session";
 import { type ActionResult, runAction } from "@/lib/errors/action";
 import { fromZodError } from "@/lib/errors/envelope";
-import { deleteJobs, patchJobs } from "@/lib/jobs/services/change-jobs";
+import { deleteJobs } from "@/lib/jobs/services/delete-jobs";
+import { patchJobs } from "@/lib/jobs/services/patch-jobs";
 import { getDb } from "@/lib/setup/bootstrap";
 
 // the ids come from the browser: the same limits as the batch of PATCH jobs

@@ -2,10 +2,12 @@
 
 import { requireCaller } from "@/lib/auth/web-session";
 import { type ActionResult, runAction } from "@/lib/errors/action";
+import { addCsbLicence } from "@/lib/licences/services/add-csb-licence";
 import { addLicenceFile } from "@/lib/licences/services/add-licence";
-import { addCsbLicence, refreshCsbLicence } from "@/lib/licences/services/csb-licence";
-import { deleteLicence, patchLicence } from "@/lib/licences/services/edit-licence";
-import { createVirtualLicence } from "@/lib/licences/services/virtual-licence";
+import { createVirtualLicence } from "@/lib/licences/services/create-virtual-licence";
+import { deleteLicence } from "@/lib/licences/services/delete-licence";
+import { patchLicence } from "@/lib/licences/services/patch-licence";
+import { refreshCsbLicence } from "@/lib/licences/services/refresh-csb-licence";
 import { getDb } from "@/lib/setup/bootstrap";
 
 export async function uploadLicenceAction(base64Licence: string): Promise<ActionResult<{ id: string }>> {

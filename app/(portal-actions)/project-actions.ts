@@ -3,7 +3,10 @@
 import type { ProjectProperty } from "@/db/schema";
 import { requireCaller } from "@/lib/auth/web-session";
 import { type ActionResult, runAction } from "@/lib/errors/action";
-import { deleteProject, regenerateSubmissionKey, renameProject, saveProjectProperties } from "@/lib/projects/service";
+import { deleteProject } from "@/lib/projects/services/delete-project";
+import { regenerateSubmissionKey } from "@/lib/projects/services/regenerate-submission-key";
+import { renameProject } from "@/lib/projects/services/rename-project";
+import { saveProjectProperties } from "@/lib/projects/services/save-project-properties";
 import { getDb } from "@/lib/setup/bootstrap";
 
 export async function renameProjectAction(id: string, name: string): Promise<ActionResult> {

@@ -3,9 +3,10 @@
 import { requireCaller } from "@/lib/auth/web-session";
 import { type ActionResult, runAction } from "@/lib/errors/action";
 import { getDb } from "@/lib/setup/bootstrap";
+import { createSystem } from "@/lib/systems/services/create-system";
 import { deleteSystem } from "@/lib/systems/services/delete-system";
-import { createSystem, updateSystem } from "@/lib/systems/services/save-system";
 import { testCsbConnection } from "@/lib/systems/services/test-csb";
+import { updateSystem } from "@/lib/systems/services/update-system";
 
 export async function saveSystemAction(input: Record<string, unknown>): Promise<ActionResult<{ id: string }>> {
   return runAction(async () => {

@@ -7,9 +7,9 @@ import { type ActionResult, runAction } from "@/lib/errors/action";
 import { AppError } from "@/lib/errors/app-error";
 import { getDb } from "@/lib/setup/bootstrap";
 import { findSystemByName } from "@/lib/systems/queries";
-import { registerUser } from "@/lib/users/register";
 import { deleteUser } from "@/lib/users/services/delete-user";
-import { sendResetLink } from "@/lib/users/services/password";
+import { registerUser } from "@/lib/users/services/register-user";
+import { sendResetLink } from "@/lib/users/services/send-reset-link";
 import { updateUser } from "@/lib/users/services/update-user";
 
 /** The caller, acting in the portal of `systemName` (a deputy when it is another system). */

@@ -4,10 +4,10 @@ import { DownloadIcon, LockIcon, LockOpenIcon, RotateCcwIcon, Trash2Icon } from 
 import { useTranslations } from "next-intl";
 import { BackButton } from "@/components/portal/back-button";
 import { Button } from "@/components/ui/button";
+import { allows } from "@/lib/jobs/rules";
 import type { JobDto } from "@/lib/jobs/schemas";
 import { ConfirmButton } from "./confirm-button";
 import { jobDownloadHref } from "./job-links";
-import { canDelete, canDownload, canRestart, canToggleLock } from "./job-rules";
 import { useJobActions } from "./use-job-actions";
 
 /** spec operations §2 "Job details": back, download, lock or unlock, restart, delete (enabled by spec §4). */
@@ -17,7 +17,7 @@ export function JobDetailActions({ job }: { job: JobDto }) {
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="job-detail-actions">
       <BackButton label={t("back")} />
-      {canDownload(job) ? (
+      {allows("download", job) ? (
         <Button variant="outline" asChild>
           <a href={jobDownloadHref(job.id)} data-testid="job-download">
             <DownloadIcon aria-hidden="true" />
@@ -32,7 +32,7 @@ export function JobDetailActions({ job }: { job: JobDto }) {
       )}
       <Button
         variant="outline"
-        disabled={!canToggleLock(job) || actions.pending}
+        disabled={!allows("toggleLock", job) || actions.pending}
         onClick={() => actions.lock(job.id, !job.preventDelete)}
         data-testid="job-lock"
       >
@@ -41,7 +41,7 @@ export function JobDetailActions({ job }: { job: JobDto }) {
       </Button>
       <Button
         variant="outline"
-        disabled={!canRestart(job) || actions.pending}
+        disabled={!allows("restart", job) || actions.pending}
         onClick={() => actions.restart([job.id])}
         data-testid="job-restart"
       >
@@ -53,7 +53,7 @@ export function JobDetailActions({ job }: { job: JobDto }) {
         icon={Trash2Icon}
         title={t("deleteTitle", { id: job.id })}
         description={t("deleteText")}
-        disabled={!canDelete(job) || actions.pending}
+        disabled={!allows("delete", job) || actions.pending}
         destructive
         onConfirm={() => actions.remove([job.id])}
         testId="job-delete"

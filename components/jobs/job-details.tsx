@@ -8,12 +8,12 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { LogLevel } from "@/db/schema/jobs";
-import type { JobLogLine } from "@/lib/jobs/logs";
+import type { JobLogLine } from "@/lib/jobs/queries";
+import { allows } from "@/lib/jobs/rules";
 import type { JobDto } from "@/lib/jobs/schemas";
 import { formatDateTime } from "./dates";
 import { JobFilesTable } from "./job-files-table";
 import { JobLogging } from "./job-logging";
-import { isProcessing } from "./job-rules";
 import { JobStateBadge } from "./job-state-badge";
 
 type Props = {
@@ -33,7 +33,7 @@ export function JobDetails({ job, levels, log }: Props) {
   const t = useTranslations("jobs");
   const local = useHydrated();
   // spec operations §4: file tabs are disabled while processing
-  const filesDisabled = isProcessing(job);
+  const filesDisabled = !allows("viewFiles", job);
   const general: [string, ReactNode][] = [
     [t("column_project"), job.project],
     [t("creator"), job.creator || "—"],

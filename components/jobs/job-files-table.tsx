@@ -6,8 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { JobFileKind } from "@/db/schema/jobs";
 import type { JobDto } from "@/lib/jobs/schemas";
+import { sizeInKb } from "./file-size";
 import { jobFileHref } from "./job-links";
-import { sizeInKb } from "./job-rules";
 
 type JobFileDto = JobDto["orderFiles"][number];
 

@@ -13,10 +13,10 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { LogLevel } from "@/db/schema/jobs";
-import type { JobLogLine } from "@/lib/jobs/logs";
+import type { JobLogLine } from "@/lib/jobs/queries";
+import { allows } from "@/lib/jobs/rules";
 import type { JobDto } from "@/lib/jobs/schemas";
 import { formatDateTime } from "./dates";
-import { canEditLogLevel } from "./job-rules";
 
 /** The select value that stands for the default log level (saved as null). */
 const DEFAULT_LEVEL = "default";
@@ -37,7 +37,7 @@ export function JobLogging({ job, levels, lines, truncated, maxLines }: Props) {
   const { notify, notifyErrors } = useStatus();
   const [pending, startTransition] = useTransition();
   const [level, setLevel] = useState<string>(job.useDefaultLogLevel ? DEFAULT_LEVEL : job.logLevel);
-  const editable = canEditLogLevel(job);
+  const editable = allows("changeLogLevel", job);
 
   const save = () =>
     startTransition(async () => {

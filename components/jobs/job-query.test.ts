@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { JOB_STATES } from "@/db/schema/jobs";
-import { ZJobSearch } from "@/lib/jobs/search";
+import { ZJobSearch } from "@/lib/jobs/schemas";
 import {
   EMPTY_JOB_FILTERS,
   endBeforeStart,

@@ -7,10 +7,10 @@ import { useMemo } from "react";
 import { DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
 import { useHydrated } from "@/components/shell/use-hydrated";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { allows } from "@/lib/jobs/rules";
 import type { JobDto } from "@/lib/jobs/schemas";
 import { formatDateTime } from "./dates";
 import { jobDownloadHref } from "./job-links";
-import { canDelete, canDownload, canRestart, canToggleLock } from "./job-rules";
 import { JobStateBadge } from "./job-state-badge";
 import type { JobActions } from "./use-job-actions";
 
@@ -120,21 +120,21 @@ export function JobsTable({
                 {
                   label: t("download"),
                   icon: DownloadIcon,
-                  disabled: !canDownload(job),
+                  disabled: !allows("download", job),
                   onClick: () => window.location.assign(jobDownloadHref(job.id)),
                   testId: "job-download",
                 },
                 {
                   label: job.preventDelete ? t("unlock") : t("lock"),
                   icon: job.preventDelete ? LockOpenIcon : LockIcon,
-                  disabled: !canToggleLock(job) || actions.pending,
+                  disabled: !allows("toggleLock", job) || actions.pending,
                   onClick: () => actions.lock(job.id, !job.preventDelete),
                   testId: "job-lock",
                 },
                 {
                   label: t("restart"),
                   icon: RotateCcwIcon,
-                  disabled: !canRestart(job) || actions.pending,
+                  disabled: !allows("restart", job) || actions.pending,
                   onClick: () => actions.restart([job.id]),
                   testId: "job-restart",
                 },
@@ -142,7 +142,7 @@ export function JobsTable({
                   label: t("delete"),
                   icon: Trash2Icon,
                   destructive: true,
-                  disabled: !canDelete(job) || actions.pending,
+                  disabled: !allows("delete", job) || actions.pending,
                   onClick: () => actions.remove([job.id]),
                   confirm: {
                     title: t("deleteTitle", { id: job.id }),

@@ -2,8 +2,8 @@ import { getTranslations } from "next-intl/server";
 import { Pager } from "@/components/shell/pager";
 import { Card, CardContent } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { externalModules } from "@/lib/about/modules";
 import { PRODUCT } from "@/lib/about/product";
+import { externalModules } from "@/lib/about/queries";
 import { clampPage, type Paging } from "@/lib/paging";
 import { PageHeader } from "./page-header";
 

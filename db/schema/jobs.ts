@@ -46,7 +46,7 @@ export const jobs = pgTable(
     deleted: timestamp("deleted", { withTimezone: true }),
   },
   (t) => [
-    // the job monitor's searches (lib/jobs/search.ts): each ORDER BY … DESC, id DESC (NULLS FIRST, as DESC
+    // the job monitor's searches (lib/jobs/queries.ts searchJobs): each ORDER BY … DESC, id DESC (NULLS FIRST, as DESC
     // means) of the default sort, a state filter and the priority sort is read from an index in its order
     index("jobs_system_created_idx").on(t.systemId, t.created.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("jobs_system_state_idx").on(t.systemId, t.state, t.created.desc().nullsFirst(), t.id.desc().nullsFirst()),

@@ -38,7 +38,7 @@ describe("405 in the envelope", () => {
   });
 
   it("a path with a parameter names its own methods", async () => {
-    const users = await import("@/app/api/users/[a]/route");
+    const users = await import("@/app/api/users/[userId]/route");
     const url = "http://localhost/api/users/6a0b7b8e-0000-4000-8000-000000000000";
     const res = await users.PUT(new NextRequest(url, { method: "PUT" }));
     expect([res.status, res.headers.get("allow")]).toEqual([405, "GET, DELETE"]);

@@ -5,6 +5,7 @@ import { hashToken, newToken } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
 import type { Caller } from "./caller";
 import { effectiveRoles } from "./roles";
+import type { TokenHolder } from "./schemas";
 
 export const REFRESH_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** browser sessions last as long as a refresh token */
@@ -190,5 +191,25 @@ export async function rotateRefreshToken(
   return {
     session: { id: updated.id, token, refreshToken, validUntil: lifetimes.validUntil, created: updated.createdAt },
     caller: toCaller(row),
+  };
+}
+
+/** The answer of a login or a refresh (spec foundation §3 "Token holder") for an issued session. */
+export function tokenHolderOf(
+  s: IssuedSession,
+  u: { id: string; name: string; roles: string[]; requiresPasswordChange: boolean },
+  sys: { id: string; name: string },
+): TokenHolder {
+  return {
+    userId: u.id,
+    userName: u.name,
+    systemId: sys.id,
+    systemName: sys.name,
+    token: s.token,
+    refreshToken: s.refreshToken,
+    roles: effectiveRoles(u.roles),
+    validUntil: s.validUntil.toISOString(),
+    created: s.created.toISOString(),
+    requiresPasswordChange: u.requiresPasswordChange,
   };
 }

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { secretKey } from "@/lib/config/env";
+import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
 
 // Stored secrets (CSB and SMTP passwords, API keys) are sealed with AES-256-GCM under a key derived
 // from SECRET_KEY; the format is v1:<iv>:<tag>:<ciphertext>, each part base64url.
@@ -20,4 +21,10 @@ export function openSecret(sealed: string): string {
   const decipher = createDecipheriv("aes-256-gcm", key(), Buffer.from(iv, "base64url"));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
   return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString("utf8");
+}
+
+/** A secret field: absent or the placeholder keeps the stored value, "" clears it, anything else replaces it. */
+export function secretChange(value: string | undefined): { keep: true } | { keep: false; sealed: string | null } {
+  if (value === undefined || value === SECRET_PLACEHOLDER) return { keep: true };
+  return { keep: false, sealed: value ? sealSecret(value) : null };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { JOB_STATES, LOG_LEVELS } from "@/db/schema/jobs";
+import { DEFAULT_PAGE_SIZE } from "@/lib/paging";
 
 /** Limits of one job order (POST /api/jobs). */
 export const JOB_LIMITS = { maxFiles: 100, maxFileBytes: 100 * 1024 * 1024, maxTotalBytes: 200 * 1024 * 1024 } as const;
@@ -124,3 +125,76 @@ export const ZCreatedJob = ZJob.extend({ auth: z.string() }).meta({
     },
   ],
 });
+
+/** spec operations §3 "Job patch": state (restart = Waiting), logLevel, preventDeletion, jobIds (batch). */
+export const ZJobPatch = z
+  .object({
+    state: z.literal("Waiting", { error: "InvalidJobUpdate" }).optional(),
+    logLevel: z.enum(LOG_LEVELS).nullable().optional(),
+    preventDeletion: z.boolean().optional(),
+    jobIds: z.array(z.number().int().positive()).max(1000).optional(),
+  })
+  .meta({ id: "JobPatch", examples: [{ state: "Waiting", logLevel: "Debug" }] });
+
+/** The date columns of the job search: each has `<column>start` and `<column>end` bounds. */
+export const JOB_DATE_COLUMNS = ["created", "assigned", "started", "finished", "deleted"] as const;
+
+/**
+ * The search's count stops here (and at the rows up to the end of the asked page): counting a million matches costs a
+ * scan of them all, so above it the list says "more than 1 000" (totalCountExact false) and paging goes on while
+ * pages are full.
+ */
+export const COUNT_CAP = 1000;
+
+const date = z.iso
+  .datetime({ offset: true })
+  .or(z.iso.date())
+  .transform((v) => new Date(v));
+const text = z.string().trim().max(500).optional();
+
+/** spec operations §3 "Job search parameters" (names compared case-insensitively). */
+export const ZJobSearch = z
+  .object({
+    project: text,
+    id: z
+      .string()
+      .trim()
+      .regex(/^\d{0,18}$/, "InvalidJobId")
+      .optional(),
+    state: z
+      .string()
+      .optional()
+      .transform((v) =>
+        v
+          ? v
+              .split(",")
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : [],
+      )
+      .pipe(z.array(z.enum(JOB_STATES))),
+    creator: text,
+    priority: z.coerce.number().int().min(1).max(10).optional(),
+    client: text,
+    clientinfo: text,
+    errorcode: text,
+    errormessage: text,
+    ...Object.fromEntries(
+      JOB_DATE_COLUMNS.flatMap((c) => [
+        [`${c}start`, date.optional()],
+        [`${c}end`, date.optional()],
+      ]),
+    ),
+    orderby: z.string().max(500).default("Created:DESC"),
+    includedeleted: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
+    pagesize: z.coerce.number().int().min(0).max(1000).default(DEFAULT_PAGE_SIZE),
+    page: z.coerce.number().int().min(0).default(0),
+  })
+  .meta({ id: "JobSearch" });
+export type JobSearch = z.infer<typeof ZJobSearch>;
+
+/** How many log lines the details page shows at most (the newest ones). */
+export const JOB_LOG_LINES_MAX = 1000;

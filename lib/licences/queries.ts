@@ -1,7 +1,11 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { type Licence, licenceChildren, licences, licenceUsage, systems } from "@/db/schema";
+import type { Caller } from "@/lib/auth/caller";
+import { hasPermission } from "@/lib/auth/permissions";
 import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
+import { AppError } from "@/lib/errors/app-error";
+import { canReadLicences } from "./access";
 import { computeAlerts, highestLevel } from "./alerts";
 import { featureState, type LicenceNode, periodKey } from "./features";
 import type { LicenceBasicDto, LicenceDto } from "./schemas";
@@ -122,4 +126,16 @@ export async function systemsUsingLicence(db: Database, params: { id: string }) 
     .from(systems)
     .where(eq(systems.licenceId, params.id))
     .orderBy(asc(systems.name));
+}
+
+/** A licence for the caller: licence readers see any; a system's administrators see the one it uses. */
+export async function readLicence(db: Database, caller: Caller, id: string): Promise<LicenceDto> {
+  let allowed = canReadLicences(caller);
+  if (!allowed && hasPermission(caller.roles, "ManageSystemConfig")) {
+    const [own] = await db.select({ licenceId: systems.licenceId }).from(systems).where(eq(systems.id, caller.systemId));
+    allowed = own?.licenceId === id;
+  }
+  const licence = allowed ? await getLicence(db, { id }) : undefined;
+  if (!licence) throw new AppError("LicenceNotFound", { id });
+  return licence;
 }

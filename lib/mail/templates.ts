@@ -2,7 +2,7 @@ import { createTranslator } from "next-intl";
 import type { Language } from "@/db/schema";
 import de from "@/messages/de-DE.json";
 import en from "@/messages/en-US.json";
-import type { Mail } from "./service";
+import type { Mail } from "./send-mail";
 
 export type MailKind = "resetPassword" | "changePassword" | "changeEmail";
 

@@ -81,3 +81,131 @@ export const ZProject = z
     ],
   });
 export type ProjectDto = z.infer<typeof ZProject>;
+
+// ---- the project file's project.json (DESIGN.md "Project file"), read by ./esproject-zip.ts ----------------
+
+export const ESPROJECT_LIMITS = {
+  /** bytes unpacked, all entries together */
+  maxUnpackedBytes: 50 * 1024 * 1024,
+  /** uncompressed / compressed size of one entry */
+  maxRatio: 100,
+  maxEntries: 10_000,
+} as const;
+export type EsprojectLimits = { maxUnpackedBytes?: number; maxRatio?: number; maxEntries?: number };
+
+/** the project types a project file may declare (spec operations §3; Invalid and None are states, not file types) */
+export const PROJECT_FILE_TYPES = ["Extraction", "Learn", "LinkedExtraction", "LinkedLearn"] as const;
+export type ProjectFileType = (typeof PROJECT_FILE_TYPES)[number];
+export const FIELD_TYPES = ["string", "date", "amount"] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+export const PROJECT_NAME_MAX = 200;
+export const PROJECT_VERSION_MAX = 100;
+export const DOCUMENT_CLASSES_MAX = 500;
+/** keywords, patterns and fields of one class, each */
+export const CLASS_LIST_MAX = 200;
+export const KEYWORD_MAX = 200;
+export const PATTERN_MAX = 1000;
+export const PROPERTIES_MAX = 500;
+export const PROPERTY_VALUE_MAX = 10_000;
+export const PROPERTY_DESCRIPTION_MAX = 2000;
+/** the flags every pattern of a project is compiled with (DESIGN.md "Processing a job": case-insensitive) */
+export const PATTERN_FLAGS = "iu";
+
+/** why `pattern` does not compile as a JavaScript RegExp with {@link PATTERN_FLAGS}, or null when it does */
+export function regexProblem(pattern: string): string | null {
+  try {
+    new RegExp(pattern, PATTERN_FLAGS);
+    return null;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // V8: "Invalid regular expression: /(/iu: Unterminated group" -> "Unterminated group"
+    return message.replace(/^Invalid regular expression: \/[\s\S]*\/[a-z]*: /, "");
+  }
+}
+
+const zName = z.string().trim().min(1, "must not be empty").max(PROJECT_NAME_MAX);
+const zPattern = z
+  .string()
+  .min(1, "must not be empty")
+  .max(PATTERN_MAX)
+  .superRefine((value, ctx) => {
+    const problem = regexProblem(value);
+    if (problem !== null) {
+      ctx.addIssue({ code: "custom", message: `is not a valid regular expression (flags ${PATTERN_FLAGS}): ${problem}` });
+    }
+  });
+
+/** the first duplicate among `names` (exact, after trimming), or null */
+function firstDuplicate(names: string[]): { index: number; name: string } | null {
+  const seen = new Set<string>();
+  for (const [index, name] of names.entries()) {
+    if (seen.has(name)) return { index, name };
+    seen.add(name);
+  }
+  return null;
+}
+
+export const ZDocumentField = z.object({
+  name: zName,
+  pattern: zPattern,
+  type: z.enum(FIELD_TYPES),
+});
+
+export const ZDocumentClass = z
+  .object({
+    name: zName,
+    keywords: z.array(z.string().trim().min(1, "must not be empty").max(KEYWORD_MAX)).max(CLASS_LIST_MAX),
+    patterns: z.array(zPattern).max(CLASS_LIST_MAX),
+    fields: z.array(ZDocumentField).max(CLASS_LIST_MAX),
+  })
+  .superRefine((value, ctx) => {
+    const duplicate = firstDuplicate(value.fields.map((field) => field.name));
+    if (duplicate) {
+      ctx.addIssue({ code: "custom", path: ["fields", duplicate.index, "name"], message: `duplicate field ${duplicate.name}` });
+    }
+  });
+
+/** a property value written as number or boolean in a hand-made file is kept as its text */
+const zPropertyText = (max: number) =>
+  z
+    .union([z.string().max(max), z.number(), z.boolean()])
+    .transform((value) => String(value))
+    .default("");
+
+export const ZProjectFileProperty = z.object({
+  name: zName,
+  value: zPropertyText(PROPERTY_VALUE_MAX),
+  description: zPropertyText(PROPERTY_DESCRIPTION_MAX),
+});
+
+/** project.json inside a project file */
+export const ZProjectDocument = z.object({
+  name: zName,
+  version: z
+    .union([z.string().trim().min(1, "must not be empty").max(PROJECT_VERSION_MAX), z.number()])
+    .transform((value) => String(value)),
+  type: z.enum(PROJECT_FILE_TYPES).default("Extraction"),
+  documentClasses: z
+    .array(ZDocumentClass)
+    .max(DOCUMENT_CLASSES_MAX)
+    .superRefine((classes, ctx) => {
+      const duplicate = firstDuplicate(classes.map((documentClass) => documentClass.name));
+      if (duplicate) {
+        ctx.addIssue({ code: "custom", path: [duplicate.index, "name"], message: `duplicate class ${duplicate.name}` });
+      }
+    }),
+  properties: z.array(ZProjectFileProperty).max(PROPERTIES_MAX).default([]),
+});
+export type ProjectDocument = z.output<typeof ZProjectDocument>;
+export type ProjectDocumentInput = z.input<typeof ZProjectDocument>;
+export type DocumentClass = ProjectDocument["documentClasses"][number];
+export type DocumentField = DocumentClass["fields"][number];
+
+/** the project name the add form suggests for an uploaded file: its name without folders and last extension, trimmed */
+export function projectFileNameToName(fileName: string): string {
+  const base = (fileName.split(/[\\/]/).pop() ?? "").trim();
+  const dot = base.lastIndexOf(".");
+  if (dot === 0) return "";
+  return (dot > 0 ? base.slice(0, dot) : base).trim();
+}

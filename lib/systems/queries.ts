@@ -1,10 +1,11 @@
-import { asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { systems } from "@/db/schema";
+import { licences, type System, systems } from "@/db/schema";
+import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
 import type { Caller } from "@/lib/auth/caller";
 import { AppError } from "@/lib/errors/app-error";
 import { canReadSystem } from "./access";
-import { toSystemDto } from "./dto";
+import type { SystemDto } from "./schemas";
 
 /** System names compare case-insensitively (spec foundation §5 "System name": unique, not Supersystem in any case). */
 export async function findSystemByName(db: Database, params: { name: string }) {
@@ -45,6 +46,44 @@ export async function listSystems(db: Database, params: { licenceId?: string } =
 export async function getSystemDto(db: Database, params: { id: string }) {
   const [row] = await db.select().from(systems).where(eq(systems.id, params.id));
   return row ? toSystemDto(row) : undefined;
+}
+
+/** A system may name only an existing licence (systems choose their licence, issue "Systems and licences"). */
+export async function assertLicenceExists(tx: Database, licenceId: string | null | undefined): Promise<void> {
+  if (!licenceId) return;
+  const [found] = await tx.select({ id: licences.id }).from(licences).where(eq(licences.id, licenceId));
+  if (!found) throw new AppError("LicenceNotFound", { id: licenceId });
+}
+
+/** System names are unique, whatever their case (inside the change's transaction). */
+export async function assertNameFree(tx: Database, name: string, exceptId?: string): Promise<void> {
+  const conditions = [eq(sql`lower(${systems.name})`, name.toLowerCase())];
+  if (exceptId) conditions.push(ne(systems.id, exceptId));
+  const [same] = await tx
+    .select({ id: systems.id })
+    .from(systems)
+    .where(and(...conditions));
+  if (same) throw new AppError("SystemNameExists", { name });
+}
+
+/** A system as the API shows it: stored secrets as a placeholder, never in clear. */
+export function toSystemDto(s: System): SystemDto {
+  return {
+    id: s.id,
+    name: s.name,
+    description: s.description,
+    type: s.type,
+    isActive: s.isActive,
+    canReadGlobalResources: s.canReadGlobalResources,
+    activationCode: s.activationCode,
+    licenceId: s.licenceId,
+    derpcsUrl: s.derpcsUrl ?? "",
+    ccsApiKey: s.ccsApiKeyEnc ? SECRET_PLACEHOLDER : "",
+    csbUrl: s.csbUrl ?? "",
+    csbUser: s.csbUser ?? "",
+    csbPassword: s.csbPasswordEnc ? SECRET_PLACEHOLDER : "",
+    csbSystem: s.csbSystem ?? "",
+  };
 }
 
 /** GET systems/name/{name} and its alias systems/name?name=: a system the caller may read, by name; 404 otherwise. */

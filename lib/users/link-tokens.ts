@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { type UserTokenPurpose, userTokens } from "@/db/schema";
+import { getServiceConfig } from "@/lib/config/service-config";
 import { hashToken, newToken } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
 
@@ -52,4 +53,10 @@ export async function consumeLinkToken(
     .returning({ userId: userTokens.userId, newEmail: userTokens.newEmail });
   if (!row) throw new AppError("LinkInvalid");
   return row;
+}
+
+/** Links in mails point at the configured service URL, else at the origin the request came from. */
+export async function linkBase(db: Database, origin: string): Promise<string> {
+  const configured = (await getServiceConfig(db)).serviceUrl;
+  return (configured || origin).replace(/\/+$/, "");
 }

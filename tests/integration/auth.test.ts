@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { POST as loginPost } from "@/app/api/auth/login/route";
 import { POST as logoutPost } from "@/app/api/auth/logout/route";
 import { POST as refreshPost } from "@/app/api/auth/refresh/route";
-import { GET as getUserRoute } from "@/app/api/users/[a]/route";
+import { GET as getUserRoute } from "@/app/api/users/[userId]/route";
 import { sessions, users } from "@/db/schema";
 import { obfuscatePassword } from "@/lib/auth/obfuscation";
 import { getStationId, patchServiceConfig } from "@/lib/config/service-config";

@@ -1,14 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { GET as getFile } from "@/app/api/jobs/[a]/files/[b]/[c]/route";
-import { GET as getJob } from "@/app/api/jobs/[a]/route";
+import { GET as getFile } from "@/app/api/jobs/[jobId]/files/[kind]/[fileName]/route";
+import { GET as getJob } from "@/app/api/jobs/[jobId]/route";
 import { POST as postJob } from "@/app/api/jobs/route";
 import { jobLogs, jobMetrics, jobs } from "@/db/schema";
 import { patchServiceConfig } from "@/lib/config/service-config";
-import { claimJob } from "@/lib/jobs/claim";
-import { processNextJob } from "@/lib/jobs/process";
-import { stopQueues } from "@/lib/queue";
 import { getDb } from "@/lib/setup/bootstrap";
+import { claimJob } from "@/workers/jobs/claim";
+import { JobPipeline } from "@/workers/jobs/pipeline";
+import { finishJobs, prepareJob, startJobs } from "@/workers/jobs/process";
+import { stopWorkers } from "@/workers/runtime";
 import { codes, tokenOf } from "../helpers/api";
 import { makeLicence, makeProject, makeSystem, makeUser } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -17,7 +18,7 @@ const INVOICE = "INVOICE\nInvoice No. INV-2024-001\nAmount due\nTotal: EUR 1.234
 const LETTER = "Dear Mrs Smith,\nSubject: Your order\nthank you for your letter.\nYours sincerely\nJohn";
 
 afterAll(async () => {
-  await stopQueues();
+  await stopWorkers();
 });
 
 function order(files: { name: string; text: string; type?: string }[], meta?: unknown) {
@@ -34,12 +35,14 @@ async function setup(roles = ["JobCreator"]) {
   return { system, user, project, submissionKey, token: await tokenOf(system.name, user.name) };
 }
 
-/** Runs the queue in this process until it is empty (the in-process runner's claim + processor). */
+/** Runs the queue in this process until it is empty: the job pipeline of a worker, as the in-process runner drives it. */
 async function drain() {
   const db = await getDb();
-  while (await processNextJob(db, { workerId: "test-worker" })) {
-    // each round claims and runs one job
+  const pipeline = new JobPipeline("test-worker");
+  while (await pipeline.runNext(db)) {
+    // each round works on the claimed jobs or claims the next
   }
+  await pipeline.idle();
 }
 
 describe("POST /api/jobs", () => {
@@ -66,18 +69,30 @@ describe("POST /api/jobs", () => {
     expect(job.status).toBe(200);
     expect(job.json.state).toBe("Ready");
     expect(job.json.resultFiles.map((f: { name: string }) => f.name)).toEqual(["result.json"]);
-    expect(job.json.workFiles.map((f: { name: string }) => f.name).sort()).toEqual(["invoice.txt.txt", "letter.txt.txt"]);
+    // the work file of a text order file keeps its name (not invoice.txt.txt)
+    expect(job.json.workFiles.map((f: { name: string }) => f.name).sort()).toEqual(["invoice.txt", "letter.txt"]);
 
     const result = await call(getFile, `/api/jobs/${res.json.id}/files/result/result.json?auth=${res.json.auth}`);
     expect(result.status).toBe(200);
-    const docs = result.json.documents as { file: string; class: string; fields: Record<string, unknown>; pages: number }[];
+    const docs = result.json.documents as {
+      file: string;
+      workFile: string;
+      class: string;
+      fields: Record<string, unknown>;
+      pages: number;
+    }[];
     expect(docs.find((d) => d.file === "invoice.txt")).toMatchObject({
       class: "Invoice",
       pages: 1,
       fields: { invoiceNumber: "INV-2024-001", total: 1234.56 },
     });
     expect(docs.find((d) => d.file === "letter.txt")).toMatchObject({ class: "Letter", fields: { subject: "Your order" } });
-    const text = await call(getFile, `/api/jobs/${res.json.id}/files/work/invoice.txt.txt?auth=${res.json.auth}`);
+    // result.json names each document's work file, and that file holds its text
+    expect(docs.map((d) => [d.file, d.workFile]).sort()).toEqual([
+      ["invoice.txt", "invoice.txt"],
+      ["letter.txt", "letter.txt"],
+    ]);
+    const text = await call(getFile, `/api/jobs/${res.json.id}/files/work/invoice.txt?auth=${res.json.auth}`);
     expect(text.text).toContain("INV-2024-001");
 
     const db = await getDb();
@@ -196,11 +211,9 @@ describe("the queue", () => {
       .update(jobs)
       .set({ leaseUntil: new Date(Date.now() - 1000) })
       .where(eq(jobs.id, high));
-    const again = await processNextJob(db, { workerId: "w3" });
-    expect(again).toEqual({ jobId: high, outcome: "Ready" });
-    const { runClaimedJob } = await import("@/lib/jobs/process");
+    expect(await new JobPipeline("w3").deliver(db, high)).toBe("Ready");
     if (!first) throw new Error("no claim");
-    expect(await runClaimedJob(db, first)).toBe("lost");
+    expect(await finishJobs(db, [await prepareJob(first, await startJobs(db, [first]))])).toEqual(["lost"]);
     const [row] = await db.select().from(jobs).where(eq(jobs.id, high));
     expect(row).toMatchObject({ state: "Ready", workerProcessId: "w3", attempts: 2 });
     await db
@@ -221,11 +234,12 @@ describe("the queue", () => {
     });
     await patchServiceConfig(db, { isMaintenanceModeEnabled: true });
     try {
-      expect(await processNextJob(db, { workerId: "w" })).toBeNull();
+      expect(await new JobPipeline("w").runNext(db)).toBe(false);
+      expect((await db.select({ state: jobs.state }).from(jobs).where(eq(jobs.id, created.json.id)))[0]?.state).toBe("Waiting");
     } finally {
       await patchServiceConfig(db, { isMaintenanceModeEnabled: false });
     }
-    expect(await processNextJob(db, { workerId: "w" })).toEqual({ jobId: created.json.id, outcome: "Ready" });
+    expect(await new JobPipeline("w").deliver(db, created.json.id)).toBe("Ready");
   });
 
   it("a job beyond the system's licence limit ends in Error with LicenceLimitReached", async () => {
@@ -243,9 +257,9 @@ describe("the queue", () => {
         form: order([{ name: "a.txt", text: INVOICE }], { projectId: project.id }),
       });
     const one = (await post()).json.id as number;
-    expect(await processNextJob(db, { workerId: "w" })).toEqual({ jobId: one, outcome: "Ready" });
+    expect(await new JobPipeline("w").deliver(db, one)).toBe("Ready");
     const two = (await post()).json.id as number;
-    expect(await processNextJob(db, { workerId: "w" })).toEqual({ jobId: two, outcome: "Error" });
+    expect(await new JobPipeline("w").deliver(db, two)).toBe("Error");
     const [row] = await db.select().from(jobs).where(eq(jobs.id, two));
     expect(row).toMatchObject({ state: "Error", errorCode: "LicenceLimitReached" });
   });
@@ -253,9 +267,9 @@ describe("the queue", () => {
 
 describe("the job list and job changes", () => {
   it("searches by the parameters of spec operations §3, sorts, pages, and hides removed jobs", async () => {
-    const { GET: searchRoute } = await import("@/app/api/v3/systems/[a]/jobs/route");
-    const { GET: oldList } = await import("@/app/api/systems/[a]/jobs/route");
-    const { DELETE: deleteJob, PATCH: patchJob } = await import("@/app/api/jobs/[a]/route");
+    const { GET: searchRoute } = await import("@/app/api/v3/systems/[systemId]/jobs/route");
+    const { GET: oldList } = await import("@/app/api/systems/[systemId]/jobs/route");
+    const { DELETE: deleteJob, PATCH: patchJob } = await import("@/app/api/jobs/[jobId]/route");
     const { PATCH: patchMany, DELETE: deleteMany } = await import("@/app/api/jobs/route");
     const { system, project, user } = await setup(["JobManager"]);
     const token = await tokenOf(system.name, user.name);
@@ -318,6 +332,9 @@ describe("the job list and job changes", () => {
     const level = await call(patchJob, `/api/jobs/${ids[2]}`, { method: "PATCH", token, body: { logLevel: "Debug" } });
     expect(level.json).toMatchObject({ logLevel: "Debug", useDefaultLogLevel: false, state: "Ready" });
     expect((await call(deleteMany, "/api/jobs", { method: "DELETE", token, body: [ids[2]] })).json).toEqual([ids[2]]);
+    // a removed job takes no further change (lib/jobs/rules.ts)
+    const again = await call(deleteJob, `/api/jobs/${ids[2]}`, { method: "DELETE", token });
+    expect([again.status, codes(again.json)]).toEqual([409, ["InvalidJobState"]]);
 
     const stranger = await setup(["JobManager"]);
     expect((await call(searchRoute, `/api/v3/systems/${system.id}/jobs`, { token: stranger.token })).status).toBe(404);
@@ -330,17 +347,30 @@ describe("the job list and job changes", () => {
   });
 
   it("downloads a job's files as a zip", async () => {
-    const { GET: download } = await import("@/app/api/jobs/[a]/download/route");
+    const { GET: download } = await import("@/app/api/jobs/[jobId]/download/route");
     const { unzipSync } = await import("fflate");
     const { project, token } = await setup();
     const created = await call(postJob, "/api/jobs", {
       method: "POST",
       token,
-      form: order([{ name: "inv.txt", text: INVOICE }], { projectId: project.id }),
+      form: order(
+        [
+          { name: "inv.txt", text: INVOICE },
+          { name: "inv.csv", text: "no;total\n1;12.50\n", type: "text/csv" },
+        ],
+        { projectId: project.id },
+      ),
     });
     await drain();
     const res = await fetchBytes(download, `/api/jobs/${created.json.id}/download?auth=${created.json.auth}`);
-    expect(Object.keys(unzipSync(res)).sort()).toEqual(["order/inv.txt", "result/result.json", "work/inv.txt.txt"]);
+    // a work file is named after its order file: ".txt" added unless it ends so already
+    expect(Object.keys(unzipSync(res)).sort()).toEqual([
+      "order/inv.csv",
+      "order/inv.txt",
+      "result/result.json",
+      "work/inv.csv.txt",
+      "work/inv.txt",
+    ]);
   });
 });
 
@@ -356,7 +386,7 @@ async function fetchBytes(
 
 describe("CleanUpJobsV2", () => {
   it("removes old jobs per state and purges removed ones with their files, sparing protected jobs", async () => {
-    const { processMaintenance } = await import("@/workers/processors/maintenance");
+    const { processMaintenance } = await import("@/workers/maintenance/processor");
     const { existsSync } = await import("node:fs");
     const { resolveFile } = await import("@/lib/files/store");
     const db = await getDb();
@@ -395,7 +425,7 @@ describe("CleanUpJobsV2", () => {
 
 describe("job search at scale", () => {
   it("counts up to 1 000 matches, then says 'more' and still pages to the end", async () => {
-    const { GET: searchRoute } = await import("@/app/api/v3/systems/[a]/jobs/route");
+    const { GET: searchRoute } = await import("@/app/api/v3/systems/[systemId]/jobs/route");
     const { system, project, user } = await setup(["JobManager"]);
     const token = await tokenOf(system.name, user.name);
     const db = await getDb();

@@ -1,13 +1,13 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { PATCH as patchJob } from "@/app/api/jobs/[a]/route";
+import { PATCH as patchJob } from "@/app/api/jobs/[jobId]/route";
 import { POST as postJob } from "@/app/api/jobs/route";
 import { jobFiles, jobLogs, jobMetrics, jobs } from "@/db/schema";
 import { patchServiceConfig } from "@/lib/config/service-config";
-import { claimJob } from "@/lib/jobs/claim";
-import { JobPipeline, RetryLater } from "@/lib/jobs/pipeline";
-import { stopQueues } from "@/lib/queue";
 import { getDb } from "@/lib/setup/bootstrap";
+import { claimJob } from "@/workers/jobs/claim";
+import { JobPipeline, RetryLater } from "@/workers/jobs/pipeline";
+import { stopWorkers } from "@/workers/runtime";
 import { tokenOf } from "../helpers/api";
 import { makeLicence, makeProject, makeSystem, makeUser } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -15,7 +15,7 @@ import { call } from "../helpers/http";
 const INVOICE = "INVOICE\nInvoice No. INV-2024-001\nAmount due\nTotal: EUR 1.234,56\nDate: 2025-03-15\n";
 
 afterAll(async () => {
-  await stopQueues();
+  await stopWorkers();
 });
 
 async function tenant(opts: { licenceId?: string } = {}) {

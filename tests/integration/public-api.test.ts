@@ -17,7 +17,7 @@ import { GET as getReady } from "@/app/api/health/ready/route";
 import { GET as getHealth } from "@/app/api/health/route";
 import { GET as getInfo } from "@/app/api/info/route";
 import { GET as getOpenApi } from "@/app/api/openapi.json/route";
-import { GET as getUserRoute } from "@/app/api/users/[a]/route";
+import { GET as getUserRoute } from "@/app/api/users/[userId]/route";
 import { GET as getFeatureFlags } from "@/app/api/v3/featureflags/route";
 import { settings } from "@/db/schema";
 import { registeredContracts } from "@/lib/api/contract";

@@ -1,9 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { users } from "@/db/schema";
-import { enqueue, startWorkers, stopQueues } from "@/lib/queue";
+import { enqueue } from "@/lib/queue";
 import { redisConnection } from "@/lib/queue/redis";
 import { getDb } from "@/lib/setup/bootstrap";
+import { startWorkers } from "@/workers/bullmq";
+import { startInProcess } from "@/workers/in-process";
+import { stopWorkers } from "@/workers/runtime";
 import { makeSystem, makeUser } from "../helpers/factories";
 
 async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
@@ -16,11 +19,12 @@ async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise
 }
 
 afterAll(async () => {
-  await stopQueues();
+  await stopWorkers();
 });
 
-// With REDIS_URL the job travels through BullMQ on Redis to a worker; without, the in-process runner
-// runs the same processor. Either way the lock that ran out is cleared.
+// With REDIS_URL the job travels through BullMQ on Redis to a worker; without, lib/queue's in-process transport
+// hands it to this process's consumer (workers/in-process.ts), which runs the same processor. Either way the lock
+// that ran out is cleared.
 describe(`queue (${process.env.REDIS_URL ? "BullMQ on Redis" : "in-process runner"})`, () => {
   it("an enqueued maintenance job is processed", async () => {
     const db = await getDb();
@@ -29,6 +33,8 @@ describe(`queue (${process.env.REDIS_URL ? "BullMQ on Redis" : "in-process runne
     const workers = redisConnection() ? startWorkers(1) : [];
     try {
       await enqueue("maintenance", { task: "LoginMaintenance" });
+      // without Redis the message waits until this process's consumer attaches (as the server's does at start-up)
+      startInProcess();
       await until(async () => {
         const [row] = await db.select({ lockoutEnd: users.lockoutEnd }).from(users).where(eq(users.id, user.id));
         return row?.lockoutEnd === null;
@@ -46,16 +52,16 @@ describe(`queue (${process.env.REDIS_URL ? "BullMQ on Redis" : "in-process runne
 describe(`jobs through the ${process.env.REDIS_URL ? "BullMQ workers" : "in-process runner"}`, () => {
   it("a posted job is processed to Ready without anyone calling the processor", async () => {
     const { POST: postJob } = await import("@/app/api/jobs/route");
-    const { GET: getJob } = await import("@/app/api/jobs/[a]/route");
+    const { GET: getJob } = await import("@/app/api/jobs/[jobId]/route");
     const { makeProject } = await import("../helpers/factories");
     const { tokenOf } = await import("../helpers/api");
     const { call } = await import("../helpers/http");
-    const { startJobRunner, stopJobRunner } = await import("@/lib/jobs/in-process-runner");
+    const { stopJobRunner } = await import("@/workers/jobs/in-process-runner");
     const system = await makeSystem();
     const user = await makeUser({ systemId: system.id, roles: ["JobCreator"] });
     const { project } = await makeProject({ systemId: system.id });
     const workers = redisConnection() ? startWorkers(2) : [];
-    if (!redisConnection()) startJobRunner();
+    startInProcess();
     try {
       const form = new FormData();
       form.append("file", new File(["Invoice No. Q-7\nTotal: 12.50"], "q.txt", { type: "text/plain" }));
@@ -78,12 +84,13 @@ describe(`jobs through the ${process.env.REDIS_URL ? "BullMQ workers" : "in-proc
 describe.runIf(process.env.REDIS_URL)("job deliveries lost in Redis", () => {
   it("the workers' sweep delivers a waiting job again whose delivery is gone, once", async () => {
     const { POST: postJob } = await import("@/app/api/jobs/route");
-    const { GET: getJob } = await import("@/app/api/jobs/[a]/route");
+    const { GET: getJob } = await import("@/app/api/jobs/[jobId]/route");
     const { makeProject } = await import("../helpers/factories");
     const { tokenOf } = await import("../helpers/api");
     const { call } = await import("../helpers/http");
     const { Queue } = await import("bullmq");
-    const { deliveryId, redeliverWaitingJobs } = await import("@/lib/queue");
+    const { deliveryId } = await import("@/lib/queue");
+    const { redeliverWaitingJobs } = await import("@/workers/jobs/redeliver");
     const db = await getDb();
     const system = await makeSystem();
     const user = await makeUser({ systemId: system.id, roles: ["JobCreator"] });

@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { GET as getUserNames } from "@/app/api/systems/[a]/userNames/route";
-import { GET as getSystemUsers } from "@/app/api/systems/[a]/users/route";
-import { POST as postResetLink } from "@/app/api/users/[a]/password/reset/route";
-import { DELETE as deleteUserRoute, GET as getUserRoute } from "@/app/api/users/[a]/route";
+import { GET as getUserNames } from "@/app/api/systems/[systemId]/userNames/route";
+import { GET as getSystemUsers } from "@/app/api/systems/[systemId]/users/route";
+import { POST as postResetLink } from "@/app/api/users/[userId]/password/reset/route";
+import { DELETE as deleteUserRoute, GET as getUserRoute } from "@/app/api/users/[userId]/route";
 import { PUT as putUser } from "@/app/api/users/route";
 import { auditTrail, sessions, type User, users } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";

@@ -1,9 +1,9 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { PUT as putLanguage } from "@/app/api/users/[a]/language/route";
-import { POST as postChangeRequired } from "@/app/api/users/[a]/password/changeRequired/route";
-import { GET as getUserRoles } from "@/app/api/users/[a]/roles/route";
-import { GET as getUserRoute } from "@/app/api/users/[a]/route";
+import { PUT as putLanguage } from "@/app/api/users/[userId]/language/route";
+import { POST as postChangeRequired } from "@/app/api/users/[userId]/password/changeRequired/route";
+import { GET as getUserRoles } from "@/app/api/users/[userId]/roles/route";
+import { GET as getUserRoute } from "@/app/api/users/[userId]/route";
 import { GET as getAdminRoles } from "@/app/api/users/adminRoles/route";
 import { POST as postRegister } from "@/app/api/users/register/route";
 import { GET as getSystemRoles } from "@/app/api/users/systemRoles/route";

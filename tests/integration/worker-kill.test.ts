@@ -3,8 +3,8 @@ import { eq, inArray } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { jobFiles, jobMetrics, jobs } from "@/db/schema";
-import { stopQueues } from "@/lib/queue";
 import { getDb } from "@/lib/setup/bootstrap";
+import { stopWorkers } from "@/workers/runtime";
 import { tokenOf } from "../helpers/api";
 import { makeProject, makeSystem, makeUser } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -46,7 +46,7 @@ async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<
 
 afterAll(async () => {
   for (const c of children) c.kill("SIGKILL");
-  await stopQueues();
+  await stopWorkers();
 });
 
 describe.runIf(scaleOut)("a worker process killed mid-run", () => {

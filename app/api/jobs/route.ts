@@ -2,8 +2,9 @@ import { createJobContract, deleteJobsContract, patchJobsContract } from "@/lib/
 import { jsonPart, readForm } from "@/lib/api/multipart";
 import { route } from "@/lib/api/route";
 import { JOB_LIMITS } from "@/lib/jobs/schemas";
-import { deleteJobs, patchJobs } from "@/lib/jobs/services/change-jobs";
 import { createJob, type OrderFile } from "@/lib/jobs/services/create-job";
+import { deleteJobs } from "@/lib/jobs/services/delete-jobs";
+import { patchJobs } from "@/lib/jobs/services/patch-jobs";
 
 // multipart overhead on top of the files themselves
 const FORM_LIMIT = JOB_LIMITS.maxTotalBytes + 1024 * 1024;

@@ -3,7 +3,8 @@ import { route } from "@/lib/api/route";
 import { AppError } from "@/lib/errors/app-error";
 import { canListSystems } from "@/lib/systems/access";
 import { listSystems } from "@/lib/systems/queries";
-import { createSystem, updateSystem } from "@/lib/systems/services/save-system";
+import { createSystem } from "@/lib/systems/services/create-system";
+import { updateSystem } from "@/lib/systems/services/update-system";
 
 export const GET = route(listSystemsContract, async ({ db, caller, query }) => {
   if (!canListSystems(caller)) throw new AppError("AccessDenied");

@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { JOB_STATES, LOG_LEVELS } from "@/db/schema/jobs";
-import { EXAMPLE_JOB, ZCreatedJob, ZJob, ZJobMeta } from "@/lib/jobs/schemas";
-import { COUNT_CAP, ZJobSearch } from "@/lib/jobs/search";
-import { ZJobPatch } from "@/lib/jobs/services/change-jobs";
+import { COUNT_CAP, EXAMPLE_JOB, ZCreatedJob, ZJob, ZJobMeta, ZJobPatch, ZJobSearch } from "@/lib/jobs/schemas";
 import { defineContract } from "../contract";
 
 const ZJobId = z.object({

@@ -8,15 +8,12 @@ import { AppError } from "@/lib/errors/app-error";
 import { fromZodError } from "@/lib/errors/envelope";
 import { removeStored, safeFileName, writeStoredFiles } from "@/lib/files/store";
 import { enqueue } from "@/lib/queue";
+import { jobDir } from "../files";
 import { toJobDto } from "../queries";
+import { JOB_TRANSITIONS } from "../rules";
 import { JOB_LIMITS, type JobDto, ZJobMeta } from "../schemas";
 
 export type OrderFile = { name: string; contentType: string; bytes: Uint8Array };
-
-/** Where a job's files live below DATA_DIR/files. */
-export function jobDir(systemId: string, jobId: number): string {
-  return `systems/${systemId}/jobs/${jobId}`;
-}
 
 type Target = { id: string; name: string; systemId: string; systemName: string; jobId: number };
 
@@ -99,7 +96,7 @@ export async function createJob(
     creatorId: opts.caller?.userId ?? null,
     creator: opts.caller?.userName ?? "",
     // the files are in place before the row exists, so the job is queued (New -> Waiting) as it is inserted
-    state: "Waiting",
+    state: JOB_TRANSITIONS.queue.to,
     errorCode: null,
     errorMessage: null,
     client: meta.client,

@@ -2,10 +2,10 @@ import type { Database } from "@/db/client";
 import type { Caller } from "@/lib/auth/caller";
 import { AppError } from "@/lib/errors/app-error";
 import { fromZodError } from "@/lib/errors/envelope";
+import { assertManagesLicences } from "../access";
 import { getLicence } from "../queries";
 import { type LicenceDto, ZLicenceUpload } from "../schemas";
-import { assertManagesLicences } from "./access";
-import { storeLicence, verify } from "./store";
+import { storeLicence, verify } from "./store-licence";
 
 /** POST licences / v3/licences (spec foundation §5 "Licence upload"): file required, non-empty, valid, new. */
 export async function addLicenceFile(db: Database, opts: { caller: Caller; input: unknown }): Promise<LicenceDto> {

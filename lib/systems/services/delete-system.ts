@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { systems } from "@/db/schema";
-import { writeAudit } from "@/lib/audit/service";
+import { writeAudit } from "@/lib/audit/services/write-audit";
 import type { Caller } from "@/lib/auth/caller";
 import { hasPermission } from "@/lib/auth/permissions";
 import { dataDir } from "@/lib/config/env";

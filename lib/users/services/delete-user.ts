@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { users } from "@/db/schema";
-import { writeAudit } from "@/lib/audit/service";
+import { writeAudit } from "@/lib/audit/services/write-audit";
 import { actingIn, type Caller } from "@/lib/auth/caller";
 import { AppError } from "@/lib/errors/app-error";
 import { managesUsersOf } from "../access";
-import { assertNotLastSuperAdmin, loadUser } from "./shared";
+import { assertNotLastSuperAdmin, loadUser } from "../queries";
 
 /** DELETE users/{id}: not one's own user, not the last SuperAdmin; sessions and links go with it. */
 export async function deleteUser(db: Database, opts: { caller: Caller; userId: string }): Promise<void> {

@@ -4,10 +4,10 @@ import { userTokens } from "@/db/schema";
 import { hashToken } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
 import { log } from "@/lib/log";
-import { sendMail } from "@/lib/mail/service";
+import { sendMail } from "@/lib/mail/send-mail";
 import { composeMail, type MailKind } from "@/lib/mail/templates";
-import { issueLinkToken } from "../link-tokens";
-import { linkBase, type UserRow } from "./shared";
+import { issueLinkToken, linkBase } from "../link-tokens";
+import type { UserRow } from "../queries";
 
 /** spec foundation §2: the pages the mailed links open. */
 function linkPath(kind: MailKind, target: UserRow, token: string, email?: string): string {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { users } from "@/db/schema";
-import { writeAudit } from "@/lib/audit/service";
+import { writeAudit } from "@/lib/audit/services/write-audit";
 import { actingIn, type Caller } from "@/lib/auth/caller";
 import { revealPassword } from "@/lib/auth/obfuscation";
 import { passwordRuleEntries, passwordRuleFailures } from "@/lib/auth/password-policy";
@@ -12,9 +12,8 @@ import { getStationId } from "@/lib/config/service-config";
 import { AppError, type ErrorEntry } from "@/lib/errors/app-error";
 import { fromZodError } from "@/lib/errors/envelope";
 import { grantableRoles, managesUsersOf } from "../access";
-import { getUserForCaller } from "../queries";
+import { assertEmailFree, assertNameFree, assertNotLastSuperAdmin, getUserForCaller, loadUser } from "../queries";
 import { type UserDto, ZEditUser } from "../schemas";
-import { assertEmailFree, assertNameFree, assertNotLastSuperAdmin, loadUser } from "./shared";
 
 /**
  * PUT users/ (spec foundation §2 "User form", §5 "Edit user"): an administrator changes a user of a

@@ -1,4 +1,4 @@
-import { externalModules } from "@/lib/about/modules";
+import { externalModules } from "@/lib/about/queries";
 import { modulesContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
 

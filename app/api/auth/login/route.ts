@@ -1,6 +1,6 @@
 import { loginContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { login } from "@/lib/auth/service";
+import { login } from "@/lib/auth/services/login";
 
 export const POST = route(loginContract, async ({ db, body }) => (await login(db, body, "api")).holder);
 

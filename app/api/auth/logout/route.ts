@@ -1,6 +1,6 @@
 import { logoutContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { logout } from "@/lib/auth/service";
+import { logout } from "@/lib/auth/services/logout";
 
 export const POST = route(logoutContract, async ({ db, caller }) => {
   await logout(db, caller);

@@ -1,6 +1,6 @@
 import { refreshContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { refresh } from "@/lib/auth/service";
+import { refresh } from "@/lib/auth/services/refresh-session";
 
 export const POST = route(refreshContract, ({ db, body }) => refresh(db, body));
 

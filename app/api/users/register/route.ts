@@ -1,6 +1,6 @@
 import { registerContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { registerUser } from "@/lib/users/register";
+import { registerUser } from "@/lib/users/services/register-user";
 
 export const POST = route(registerContract, ({ db, caller, body }) => registerUser(db, { caller, input: body }));
 

@@ -1,9 +1,9 @@
 import { listLicencesContract, uploadLicenceContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
+import { assertCanReadLicences } from "@/lib/licences/access";
 import { getLicence, listLicences } from "@/lib/licences/queries";
 import type { LicenceDto } from "@/lib/licences/schemas";
 import { addLicenceFile } from "@/lib/licences/services/add-licence";
-import { assertCanReadLicences } from "@/lib/licences/services/read";
 
 export const GET = route(listLicencesContract, async ({ db, caller }) => {
   assertCanReadLicences(caller);

@@ -1,7 +1,7 @@
 import { addProjectContract } from "@/lib/api/contracts";
 import { jsonPart, readForm } from "@/lib/api/multipart";
 import { route } from "@/lib/api/route";
-import { addProject } from "@/lib/projects/service";
+import { addProject } from "@/lib/projects/services/add-project";
 import { esprojectPart } from "@/lib/projects/upload";
 
 export const POST = route(addProjectContract, async ({ db, caller, req }) => {

@@ -1,7 +1,7 @@
 import { listLicencesBasicContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
+import { assertCanReadLicences } from "@/lib/licences/access";
 import { listLicences } from "@/lib/licences/queries";
-import { assertCanReadLicences } from "@/lib/licences/services/read";
 
 export const GET = route(listLicencesBasicContract, async ({ db, caller }) => {
   assertCanReadLicences(caller);

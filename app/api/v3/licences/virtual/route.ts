@@ -1,6 +1,6 @@
 import { createVirtualContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { createVirtualLicence } from "@/lib/licences/services/virtual-licence";
+import { createVirtualLicence } from "@/lib/licences/services/create-virtual-licence";
 
 export const POST = route(createVirtualContract, ({ db, caller, body }) => createVirtualLicence(db, { caller, input: body }));
 

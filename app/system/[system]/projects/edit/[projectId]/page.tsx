@@ -6,8 +6,7 @@ import { PageHeader } from "@/components/portal/page-header";
 import { ProjectEditor } from "@/components/projects/project-editor";
 import { ProjectUploadForm } from "@/components/projects/project-upload-form";
 import { requireSystemPage } from "@/lib/auth/guard";
-import { toProjectDto } from "@/lib/projects/queries";
-import { projectForCaller, submissionKeyOf } from "@/lib/projects/service";
+import { projectForCaller, submissionKeyOf, toProjectDto } from "@/lib/projects/queries";
 import { getDb } from "@/lib/setup/bootstrap";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,0 +1,15 @@
+import { searchJobsContract } from "@/lib/api/contracts";
+import { route } from "@/lib/api/route";
+import { isDeputyFor } from "@/lib/auth/permissions";
+import { AppError } from "@/lib/errors/app-error";
+import { searchJobs } from "@/lib/jobs/queries";
+import { findSystemById } from "@/lib/systems/queries";
+
+export const GET = route(searchJobsContract, async ({ db, caller, params, query }) => {
+  const system = await findSystemById(db, { id: params.id });
+  if (!system || (caller.systemId !== system.id && !isDeputyFor(caller, system.name))) throw new AppError("SystemNotFound");
+  return searchJobs(db, { systemId: system.id, search: query });
+});
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

@@ -1,0 +1,80 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "@/db/client";
+import { systems, users } from "@/db/schema";
+import { getServiceConfig, getStationId } from "@/lib/config/service-config";
+import { AppError } from "@/lib/errors/app-error";
+import { fromZodError } from "@/lib/errors/envelope";
+import { log } from "@/lib/log";
+import { revealPassword } from "../obfuscation";
+import { dummyPasswordHash, verifyPassword } from "../passwords";
+import { type TokenHolder, ZLogin } from "../schemas";
+import { createSession, tokenHolderOf } from "../sessions";
+
+type LoginResult = { holder: TokenHolder; sessionId: string };
+
+/**
+ * spec foundation §2 "Login", DESIGN.md "Lockout": the same error for an unknown user and a wrong
+ * password; after maxFailedAccessAttempts failures in a row the user is locked for lockoutMinutes.
+ */
+export async function login(db: Database, input: unknown, kind: "api" | "web" = "api"): Promise<LoginResult> {
+  const parsed = ZLogin.safeParse(input);
+  if (!parsed.success) throw fromZodError(parsed.error);
+  const { systemName, userName } = parsed.data;
+  const password = revealPassword(parsed.data.password, await getStationId(db), systemName);
+  const config = await getServiceConfig(db);
+  const now = new Date();
+
+  const [row] = await db
+    .select({ user: users, system: { id: systems.id, name: systems.name, isActive: systems.isActive } })
+    .from(users)
+    .innerJoin(systems, eq(systems.id, users.systemId))
+    .where(and(eq(sql`lower(${systems.name})`, systemName.toLowerCase()), eq(users.name, userName)));
+
+  if (!row?.user.passwordHash) {
+    await verifyPassword(await dummyPasswordHash(), password);
+    throw new AppError("InvalidCredentials");
+  }
+  const { user, system } = row;
+  if (user.lockoutEnd && user.lockoutEnd > now) {
+    throw new AppError("UserLockedOut", { until: user.lockoutEnd.toISOString() });
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    await recordFailure(db, user.id, user.lockoutEnd !== null, config, now);
+    throw await lockoutOrInvalid(db, user.id);
+  }
+  if (!user.isActive) throw new AppError("UserDisabled");
+  if (!system.isActive) throw new AppError("SystemDeactivated");
+
+  if (user.failedAccessCount > 0 || user.lockoutEnd) {
+    await db.update(users).set({ failedAccessCount: 0, lockoutEnd: null }).where(eq(users.id, user.id));
+  }
+  const session = await createSession(db, { userId: user.id, kind, tokenExpirationMinutes: config.tokenExpirationMinutes, now });
+  log.info({ userId: user.id, system: system.name, kind }, "login");
+  return { holder: tokenHolderOf(session, user, system), sessionId: session.id };
+}
+
+async function recordFailure(
+  db: Database,
+  userId: string,
+  hadExpiredLock: boolean,
+  config: { maxFailedAccessAttempts: number; lockoutMinutes: number },
+  now: Date,
+): Promise<void> {
+  // a lock that has run out starts a new count
+  const count = hadExpiredLock ? sql`1` : sql`${users.failedAccessCount} + 1`;
+  const lockUntil = new Date(now.getTime() + config.lockoutMinutes * 60_000);
+  await db
+    .update(users)
+    .set({
+      failedAccessCount: sql`case when ${count} >= ${config.maxFailedAccessAttempts} then 0 else ${count} end`,
+      lockoutEnd: sql`case when ${count} >= ${config.maxFailedAccessAttempts} then ${lockUntil.toISOString()}::timestamptz else null end`,
+    })
+    .where(eq(users.id, userId));
+}
+
+async function lockoutOrInvalid(db: Database, userId: string): Promise<AppError> {
+  const [u] = await db.select({ lockoutEnd: users.lockoutEnd }).from(users).where(eq(users.id, userId));
+  return u?.lockoutEnd
+    ? new AppError("UserLockedOut", { until: u.lockoutEnd.toISOString() })
+    : new AppError("InvalidCredentials");
+}

@@ -1,0 +1,53 @@
+import { DelayedError, Worker } from "bullmq";
+import { log } from "@/lib/log";
+import { queuePrefix } from "@/lib/queue";
+import { QUEUES, type QueueName } from "@/lib/queue/queues";
+import { redisConnection } from "@/lib/queue/redis";
+import { getDb } from "@/lib/setup/bootstrap";
+import { LEASE_MS } from "./jobs/claim";
+import { RetryLater } from "./jobs/pipeline";
+import { REDELIVER_EVERY_MS, redeliverWaitingJobs } from "./jobs/redeliver";
+import { PROCESSORS } from "./processors";
+import { keepTimer } from "./runtime";
+
+/** A BullMQ worker for every queue, each running its processor (workers/processors.ts), and the deliveries' sweep. */
+export function startWorkers(concurrency: number): Worker[] {
+  const connection = redisConnection();
+  if (!connection) throw new Error("REDIS_URL is not set: workers need Redis");
+  keepTimer(
+    setInterval(async () => {
+      try {
+        await redeliverWaitingJobs(await getDb());
+      } catch (err) {
+        log.error({ err }, "job delivery sweep failed");
+      }
+    }, REDELIVER_EVERY_MS),
+  );
+  return (Object.keys(QUEUES) as QueueName[]).map((name) => {
+    const worker = new Worker(
+      QUEUES[name].name,
+      async (job, token) => {
+        try {
+          return await PROCESSORS[name](await getDb(), job.data);
+        } catch (error) {
+          if (!(error instanceof RetryLater)) throw error;
+          // back to the delayed set without spending an attempt: the job is leased elsewhere or in maintenance
+          await job.moveToDelayed(Date.now() + error.delayMs, token);
+          throw new DelayedError();
+        }
+      },
+      {
+        connection: connection.duplicate(),
+        concurrency,
+        prefix: queuePrefix(),
+        // a dead worker's BullMQ job returns to the queue about when its database lease runs out
+        lockDuration: LEASE_MS,
+        stalledInterval: LEASE_MS,
+      },
+    );
+    worker.on("failed", (job, err) => log.error({ queue: name, jobId: job?.id, err }, "job failed"));
+    // one line per delivery is too much at hundreds per second: debug only (LOG_LEVEL=debug)
+    worker.on("completed", (job) => log.debug({ queue: name, jobId: job.id }, "delivery completed"));
+    return worker;
+  });
+}
