@@ -1,8 +1,8 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { licences, type System, systems } from "@/db/schema";
-import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
 import type { Caller } from "@/lib/auth/caller";
+import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
 import { AppError } from "@/lib/errors/app-error";
 import { canReadSystem } from "./access";
 import type { SystemDto } from "./schemas";
