@@ -35,7 +35,8 @@ export function StateFilter({ id, states, value, onChange }: Props) {
       <Label id={`${id}-label`} htmlFor={id}>
         {t("column_state")}
       </Label>
-      <DropdownMenu>
+      {/* not modal: a modal menu hides the rest of the page from assistive technology while the focus is still in it */}
+      <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
           <Button
             id={id}
