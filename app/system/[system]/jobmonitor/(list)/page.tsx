@@ -10,7 +10,7 @@ import { AppError, type ErrorEntry } from "@/lib/errors/app-error";
 import { fromZodError } from "@/lib/errors/envelope";
 import { type JobSearchResult, searchJobs, ZJobSearch } from "@/lib/jobs/search";
 import { log } from "@/lib/log";
-import { clampPage, parsePaging } from "@/lib/paging";
+import { loadClampedPage, parsePaging } from "@/lib/paging";
 import { listProjects } from "@/lib/projects/queries";
 import { getDb } from "@/lib/setup/bootstrap";
 
@@ -40,23 +40,20 @@ export default async function SystemJobMonitorPage({ params, searchParams }: Pro
     return searchJobs(db, { systemId: system.id, search: parsed.data });
   };
 
-  let result: JobSearchResult = { totalCount: 0, totalCountExact: true, items: [] };
-  let page = paging.page;
+  let loaded: { page: number; result: JobSearchResult } = {
+    page: paging.page,
+    result: { totalCount: 0, totalCountExact: true, items: [] },
+  };
   let loadErrors: ErrorEntry[] = [];
   try {
-    result = await load(page);
-    // spec operations §5: pages are clamped between 0 and the last page
-    const clamped = clampPage(page, result.totalCount, paging.pageSize);
-    if (clamped !== page) {
-      page = clamped;
-      result = await load(page);
-    }
+    loaded = await loadClampedPage(paging, load);
   } catch (error) {
     if (!(error instanceof AppError)) log.error({ err: error }, "job monitor: search failed");
     loadErrors = error instanceof AppError ? error.entries : [{ code: "InternalError", params: { requestId: "-" } }];
   }
   const projects = (await listProjects(db, { systemId: system.id })).map((p) => p.name);
   const t = await getTranslations("jobs");
+  const { page, result } = loaded;
 
   return (
     <>
