@@ -31,7 +31,7 @@ export function StateFilter({ id, states, value, onChange }: Props) {
     onChange(states.filter((s) => (s === state ? checked : value.includes(s))));
 
   return (
-    <div className="grid gap-2">
+    <div className="grid min-w-0 content-start gap-1.5">
       <Label id={`${id}-label`} htmlFor={id}>
         {t("column_state")}
       </Label>
