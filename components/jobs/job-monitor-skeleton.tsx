@@ -14,10 +14,8 @@ export async function JobMonitorSkeleton() {
       <span className="sr-only" role="status">
         {tg("loading")}
       </span>
-      <div className="mb-4 flex items-center gap-2">
-        <Skeleton className="h-9 w-32" />
-      </div>
       <div className="mb-3 flex items-center gap-2">
+        <Skeleton className="h-9 w-28" />
         <Skeleton className="h-5 w-28" />
         <Skeleton className="h-9 w-36" />
         <Skeleton className="h-9 w-36" />

@@ -228,6 +228,26 @@ test("keyboard: the first job row is at most 15 Tab presses away; the filter pan
   await expect(lena.getByLabel("Created To")).toHaveValue("2099-12-31 23:59:59");
 });
 
+test("the job monitor shows its skeleton while the jobs load", async ({ browser }) => {
+  const lena = await lenaPage(browser);
+  await lena.waitForLoadState("networkidle");
+  // hold the navigation's answer until the skeleton has been seen
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await lena.route(/\/jobmonitor/, async (route) => {
+    if (route.request().headers().rsc) await held;
+    await route.continue();
+  });
+  await lena.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Job monitor" }).click();
+  await expect(lena.getByTestId("job-monitor-skeleton")).toBeVisible();
+  await shot(lena, "65-job-monitor-skeleton");
+  release();
+  await expect(lena.getByTestId("jobs-table").locator("tbody tr")).toHaveCount(3);
+  await expect(lena.getByTestId("job-monitor-skeleton")).toHaveCount(0);
+});
+
 test("a not-found inside a portal and the API reference keep the portal's shell and a way back", async ({ browser }) => {
   const lena = await lenaPage(browser);
   const nav = lena.getByRole("navigation", { name: "Navigation" });
