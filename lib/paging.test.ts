@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clampPage, pageButtons, pageCount, parsePaging } from "./paging";
+import { clampPage, loadClampedPage, pageButtons, pageCount, parsePaging } from "./paging";
 
 describe("paging (spec §9)", () => {
   it("defaults to page 0 of 25 and accepts only the listed sizes", () => {
@@ -23,5 +23,25 @@ describe("paging (spec §9)", () => {
     expect(pageCount(26, 25)).toBe(2);
     expect(clampPage(7, 26, 25)).toBe(1);
     expect(clampPage(-1, 26, 25)).toBe(0);
+  });
+});
+
+describe("loadClampedPage", () => {
+  // a list of 30 items read page by page, recording which pages were asked for
+  const list = (asked: number[]) => async (page: number) => {
+    asked.push(page);
+    return { totalCount: 30, items: Array.from({ length: 30 }, (_, i) => i).slice(page * 10, page * 10 + 10) };
+  };
+
+  it("reads the asked page once when it exists", async () => {
+    const asked: number[] = [];
+    const { page, result } = await loadClampedPage({ page: 1, pageSize: 10 }, list(asked));
+    expect({ page, first: result.items[0], asked }).toEqual({ page: 1, first: 10, asked: [1] });
+  });
+
+  it("reads the last page instead of one beyond it", async () => {
+    const asked: number[] = [];
+    const { page, result } = await loadClampedPage({ page: 9, pageSize: 10 }, list(asked));
+    expect({ page, first: result.items[0], asked }).toEqual({ page: 2, first: 20, asked: [9, 2] });
   });
 });

@@ -31,3 +31,16 @@ export function pageButtons(page: number, pages: number, max = MAX_PAGE_BUTTONS)
   const start = Math.min(Math.max(0, page - Math.floor(count / 2)), pages - count);
   return Array.from({ length: count }, (_, i) => start + i);
 }
+
+/**
+ * Reads the asked page of a server-paged list, and the last page instead when the asked one lies beyond it
+ * (spec operations §5: pages are clamped between 0 and the last page).
+ */
+export async function loadClampedPage<Result extends { totalCount: number }>(
+  paging: Paging,
+  load: (page: number) => Promise<Result>,
+): Promise<{ page: number; result: Result }> {
+  const result = await load(paging.page);
+  const page = clampPage(paging.page, result.totalCount, paging.pageSize);
+  return page === paging.page ? { page, result } : { page, result: await load(page) };
+}

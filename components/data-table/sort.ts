@@ -8,12 +8,13 @@ export type SortState = SortEntry[];
 export const SORT_PARAM = "sort";
 
 /** Reads `col:asc,other:desc`; unknown columns, malformed parts and repeated columns are dropped. */
-export function parseSort(query: string | undefined, allowed: readonly string[]): SortState {
+export function parseSort<Id extends string>(query: string | undefined, allowed: readonly Id[]): { id: Id; desc: boolean }[] {
   if (!query) return [];
-  const sort: SortState = [];
+  const sort: { id: Id; desc: boolean }[] = [];
+  const isAllowed = (id: string): id is Id => (allowed as readonly string[]).includes(id);
   for (const part of query.split(",")) {
     const [id, direction, ...rest] = part.trim().split(":");
-    if (rest.length > 0 || !id || !allowed.includes(id) || sort.some((s) => s.id === id)) continue;
+    if (rest.length > 0 || !id || !isAllowed(id) || sort.some((s) => s.id === id)) continue;
     if (direction !== "asc" && direction !== "desc") continue;
     sort.push({ id, desc: direction === "desc" });
   }

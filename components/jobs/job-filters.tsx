@@ -4,7 +4,6 @@ import { RotateCcwIcon, SearchIcon } from "lucide-react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { type ReactNode, useState } from "react";
-import { FormErrors } from "@/components/auth/form-errors";
 import { useStatus } from "@/components/shell/status-bar";
 import { useHydrated } from "@/components/shell/use-hydrated";
 import { Button } from "@/components/ui/button";
@@ -12,9 +11,9 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import type { JobState } from "@/db/schema/jobs";
-import { isoToLocalInput, localInputToIso } from "./dates";
+import { dateTimeTextToIso, isoToDateTimeText, maskDateTimeText } from "./date-time-text";
 import {
   activeDateColumns,
   EMPTY_JOB_FILTERS,
@@ -26,65 +25,82 @@ import {
 } from "./job-query";
 import { StateFilter } from "./state-filter";
 
-/** The value of the project select that stands for "every project" (a select item needs a non-empty value). */
-const ALL_PROJECTS = "__all__";
+const BOUNDS = ["start", "end"] as const;
 
 type Props = { filters: JobFilters; projects: string[]; states: readonly JobState[] };
-
 type TextKey = "id" | "errorCode" | "client" | "clientInfo";
+type Bound = (typeof BOUNDS)[number];
+type DateKey = `${JobDateColumn}-${Bound}`;
 
 /**
  * spec operations §2 "Job monitor list": a filter per column, search, reset filter and include-removed.
- * The applied filters live in the URL query; a search starts again on the first page.
+ * The applied filters live in the URL query; a search starts again on the first page. Each problem shows
+ * under its field, and the search does not run while there is one (spec operations §5).
  */
 export function JobFilterPanel({ filters, projects, states }: Props) {
   const t = useTranslations("jobs");
+  const tf = useTranslations("jobFilters");
   const router = useRouter();
   const pathname = usePathname();
   const search = useSearchParams();
   const hydrated = useHydrated();
   const { notify } = useStatus();
   const [draft, setDraft] = useState(filters);
-  const invalid = endBeforeStart(draft);
+  // what was typed into a date-time input; until then it shows the applied filter (local time, known after hydration)
+  const [dateTexts, setDateTexts] = useState<Partial<Record<DateKey, string>>>({});
+  const dateText = (column: JobDateColumn, bound: Bound) =>
+    dateTexts[`${column}-${bound}`] ?? (hydrated ? isoToDateTimeText(draft.dates[column][bound]) : "");
+  const columns = activeDateColumns(draft);
+  const unreadable = new Set(
+    columns.flatMap((c) =>
+      BOUNDS.filter((b) => dateTextToIsoOrEmpty(dateTexts[`${c}-${b}`], b) === null).map((b) => `${c}-${b}`),
+    ),
+  );
+  const endFirst = endBeforeStart(draft);
   const idInvalid = !isValidJobIdFilter(draft.id);
-  const errors = [
-    ...(idInvalid ? [t("jobMonitor_error_invalidId")] : []),
-    // spec operations §5: "<column>: invalid: end before start"
-    ...invalid.map((c) => t("jobMonitor_error_endBeforeStart", { column: t(`column_${c}`) })),
-  ];
+  const hasErrors = idInvalid || unreadable.size > 0 || endFirst.length > 0;
   const projectOptions = draft.project && !projects.includes(draft.project) ? [draft.project, ...projects] : projects;
 
   const apply = (next: JobFilters) => {
     // spec operations §5: the search is not run while errors exist
-    if (endBeforeStart(next).length || !isValidJobIdFilter(next.id)) return;
+    if (hasErrors || endBeforeStart(next).length || !isValidJobIdFilter(next.id)) return;
     router.push(`${pathname}?${searchQuery(next, search).toString()}`);
   };
   const reset = () => {
     setDraft(EMPTY_JOB_FILTERS);
+    setDateTexts({});
     router.push(`${pathname}?${searchQuery(EMPTY_JOB_FILTERS, search).toString()}`);
     notify("success", t("jobMonitor_text_filterReset"));
   };
   const setText = (key: TextKey, value: string) => setDraft({ ...draft, [key]: value });
-  const setDate = (column: JobDateColumn, bound: "start" | "end", value: string) =>
-    setDraft({ ...draft, dates: { ...draft.dates, [column]: { ...draft.dates[column], [bound]: localInputToIso(value) } } });
+  const setDate = (column: JobDateColumn, bound: Bound, input: HTMLInputElement) => {
+    // the mask only helps while typing at the end; an edit in the middle keeps what was typed
+    const text = input.selectionStart === input.value.length ? maskDateTimeText(input.value) : input.value;
+    setDateTexts({ ...dateTexts, [`${column}-${bound}`]: text });
+    const iso = dateTimeTextToIso(text, bound) ?? "";
+    setDraft({ ...draft, dates: { ...draft.dates, [column]: { ...draft.dates[column], [bound]: iso } } });
+  };
 
-  const textField = (key: TextKey, label: string) => (
-    <FilterField id={`filter-${key}`} label={label}>
-      <Input
-        id={`filter-${key}`}
-        value={draft[key]}
-        onChange={(e) => setText(key, e.target.value)}
-        inputMode={key === "id" ? "numeric" : undefined}
-        autoComplete="off"
-        aria-invalid={(key === "id" && idInvalid) || undefined}
-        aria-describedby={key === "id" && idInvalid ? "job-filter-errors" : undefined}
-      />
-    </FilterField>
-  );
+  const textField = (key: TextKey, label: string) => {
+    const wrong = key === "id" && idInvalid;
+    return (
+      <FilterField id={`filter-${key}`} label={label} error={wrong ? t("jobMonitor_error_invalidId") : undefined}>
+        <Input
+          id={`filter-${key}`}
+          value={draft[key]}
+          onChange={(e) => setText(key, e.target.value)}
+          inputMode={key === "id" ? "numeric" : undefined}
+          autoComplete="off"
+          aria-invalid={wrong || undefined}
+          aria-describedby={wrong ? `filter-${key}-error` : undefined}
+        />
+      </FilterField>
+    );
+  };
 
   return (
-    <Card className="mb-4">
-      <CardContent>
+    <Card className="mb-4 py-4">
+      <CardContent className="px-4">
         <form
           method="post"
           aria-label={t("filters")}
@@ -95,25 +111,22 @@ export function JobFilterPanel({ filters, projects, states }: Props) {
           }}
           data-testid="job-filters"
         >
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
             {textField("id", t("column_id"))}
             <FilterField id="filter-project" label={t("column_project")}>
-              <Select
-                value={draft.project || ALL_PROJECTS}
-                onValueChange={(v) => setDraft({ ...draft, project: v === ALL_PROJECTS ? "" : v })}
+              <NativeSelect
+                id="filter-project"
+                value={draft.project}
+                onChange={(e) => setDraft({ ...draft, project: e.target.value })}
+                title={draft.project || undefined}
               >
-                <SelectTrigger id="filter-project" className="w-full" aria-labelledby="filter-project-label">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={ALL_PROJECTS}>{t("filter_allProjects")}</SelectItem>
-                  {projectOptions.map((name) => (
-                    <SelectItem key={name} value={name}>
-                      {name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+                <option value="">{t("filter_allProjects")}</option>
+                {projectOptions.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </NativeSelect>
             </FilterField>
             <StateFilter
               id="filter-state"
@@ -125,39 +138,55 @@ export function JobFilterPanel({ filters, projects, states }: Props) {
             {textField("client", t("column_client"))}
             {textField("clientInfo", t("column_clientInfo"))}
           </div>
-          <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-4">
-            {activeDateColumns(draft).map((column) => (
-              <fieldset key={column} className="grid gap-2" data-testid={`filter-${column}`}>
-                <legend className="mb-2 font-medium text-sm">{t(`column_${column}`)}</legend>
-                {(["start", "end"] as const).map((bound) => {
-                  const id = `filter-${column}-${bound}`;
-                  const wrong = bound === "end" && invalid.includes(column);
-                  return (
-                    <div key={bound} className="grid grid-cols-[3rem_1fr] items-center gap-2">
-                      <Label htmlFor={id} className="text-muted-foreground">
-                        <span className="sr-only">{t(`column_${column}`)} </span>
-                        {t(bound === "start" ? "from" : "to")}
-                      </Label>
-                      <Input
-                        id={id}
-                        type="datetime-local"
-                        step={1}
-                        value={hydrated ? isoToLocalInput(draft.dates[column][bound]) : ""}
-                        onChange={(e) => setDate(column, bound, e.target.value)}
-                        aria-invalid={wrong || undefined}
-                        aria-describedby={wrong ? "job-filter-errors" : undefined}
-                      />
-                    </div>
-                  );
-                })}
-              </fieldset>
-            ))}
-          </div>
-          <div id="job-filter-errors">
-            <FormErrors messages={errors} />
+          <p id="filter-date-format" className="sr-only">
+            {tf("dateTimeFormat")}
+          </p>
+          <div className="grid gap-3 lg:grid-cols-2 2xl:grid-cols-4">
+            {columns.map((column) => {
+              const endError = endFirst.includes(column);
+              const errors = [
+                ...BOUNDS.filter((b) => unreadable.has(`${column}-${b}`)).map((b) =>
+                  tf("invalidDateTime", { field: `${t(`column_${column}`)} ${t(b === "start" ? "from" : "to")}` }),
+                ),
+                // spec operations §5: "<column>: invalid: end before start"
+                ...(endError ? [t("jobMonitor_error_endBeforeStart", { column: t(`column_${column}`) })] : []),
+              ];
+              const errorId = `filter-${column}-error`;
+              return (
+                <fieldset key={column} className="grid min-w-0 gap-1.5" data-testid={`filter-${column}`}>
+                  <legend className="mb-1.5 font-medium text-sm">{t(`column_${column}`)}</legend>
+                  <div className="grid grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-2">
+                    {BOUNDS.map((bound) => {
+                      const id = `filter-${column}-${bound}`;
+                      const wrong = unreadable.has(`${column}-${bound}`) || (bound === "end" && endError);
+                      return [
+                        <Label key={`${bound}-label`} htmlFor={id} className="font-normal text-muted-foreground">
+                          <span className="sr-only">{t(`column_${column}`)} </span>
+                          {t(bound === "start" ? "from" : "to")}
+                        </Label>,
+                        <Input
+                          key={bound}
+                          id={id}
+                          value={dateText(column, bound)}
+                          onChange={(e) => setDate(column, bound, e.currentTarget)}
+                          placeholder={tf("dateTimePlaceholder")}
+                          inputMode="numeric"
+                          autoComplete="off"
+                          spellCheck={false}
+                          className="tabular-nums"
+                          aria-invalid={wrong || undefined}
+                          aria-describedby={wrong ? `${errorId} filter-date-format` : "filter-date-format"}
+                        />,
+                      ];
+                    })}
+                  </div>
+                  <FieldErrors id={errorId} messages={errors} />
+                </fieldset>
+              );
+            })}
           </div>
           <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" disabled={!hydrated || errors.length > 0} data-testid="job-search">
+            <Button type="submit" disabled={!hydrated || hasErrors} data-testid="job-search">
               <SearchIcon aria-hidden="true" />
               {t("search")}
             </Button>
@@ -185,13 +214,30 @@ export function JobFilterPanel({ filters, projects, states }: Props) {
   );
 }
 
-function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+/** null when the typed text is no date-time; untouched inputs (undefined) are fine. */
+function dateTextToIsoOrEmpty(text: string | undefined, bound: Bound): string | null {
+  return text === undefined ? "" : dateTimeTextToIso(text, bound);
+}
+
+function FilterField({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
   return (
-    <div className="grid gap-2">
+    <div className="grid min-w-0 content-start gap-1.5">
       <Label id={`${id}-label`} htmlFor={id}>
         {label}
       </Label>
       {children}
+      <FieldErrors id={`${id}-error`} messages={error ? [error] : []} />
+    </div>
+  );
+}
+
+function FieldErrors({ id, messages }: { id: string; messages: string[] }) {
+  if (!messages.length) return null;
+  return (
+    <div id={id} className="grid gap-0.5 text-destructive text-sm" data-testid="filter-error">
+      {messages.map((m) => (
+        <p key={m}>{m}</p>
+      ))}
     </div>
   );
 }

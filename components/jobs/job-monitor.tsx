@@ -1,17 +1,18 @@
 "use client";
 
-import { RefreshCwIcon, RotateCcwIcon, Trash2Icon } from "lucide-react";
+import { ChevronDownIcon, FilterIcon, RefreshCwIcon, RotateCcwIcon, Trash2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useEffectEvent, useState } from "react";
 import { useStatus } from "@/components/shell/status-bar";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { JobState } from "@/db/schema/jobs";
 import type { ErrorEntry } from "@/lib/errors/app-error";
 import type { JobDto } from "@/lib/jobs/schemas";
 import { ConfirmButton } from "./confirm-button";
 import { JobFilterPanel } from "./job-filters";
-import { filtersToQuery, type JobFilters } from "./job-query";
+import { activeFilterCount, filtersToQuery, type JobFilters } from "./job-query";
 import { JobsTable } from "./jobs-table";
 import { useJobActions } from "./use-job-actions";
 
@@ -32,6 +33,7 @@ type Props = {
 /** spec operations §2 "Job monitor list": filters, bulk actions, refresh and the server-paged table. */
 export function JobMonitor({ rows, total, totalExact, page, pageSize, filters, projects, states, base, loadErrors }: Props) {
   const t = useTranslations("jobs");
+  const tf = useTranslations("jobFilters");
   const router = useRouter();
   const { notifyErrors } = useStatus();
   const actions = useJobActions();
@@ -39,6 +41,9 @@ export function JobMonitor({ rows, total, totalExact, page, pageSize, filters, p
   // a new table after a bulk action clears its selection
   const [tableKey, setTableKey] = useState(0);
   const filterKey = filtersToQuery(filters).toString();
+  const active = activeFilterCount(filters);
+  // the filter panel takes much of the first screen: open when the URL applies filters, else on demand
+  const [filtersOpen, setFiltersOpen] = useState(active > 0);
 
   // spec operations §8: jobMonitor_error_loads in the status bar, once per distinct failure
   const loadErrorKey = loadErrors.length ? JSON.stringify(loadErrors) : "";
@@ -54,9 +59,22 @@ export function JobMonitor({ rows, total, totalExact, page, pageSize, filters, p
   return (
     // width 0 stretched to 100 %: the wide table scrolls in its own box instead of widening the portal's main area
     <div className="w-0 min-w-full">
-      {/* remounted when the applied filters change (back, reload, reset), so the form shows the URL's filters */}
-      <JobFilterPanel key={filterKey} filters={filters} projects={projects} states={states} />
       <div className="mb-3 flex flex-wrap items-center gap-2" data-testid="job-bulk-actions">
+        <Button
+          variant="outline"
+          aria-expanded={filtersOpen}
+          aria-controls="job-filter-panel"
+          onClick={() => setFiltersOpen((open) => !open)}
+          data-testid="job-filters-toggle"
+        >
+          <FilterIcon aria-hidden="true" />
+          {tf("toggle")}
+          {active > 0 && <Badge variant="secondary">{tf("active", { count: active })}</Badge>}
+          <ChevronDownIcon
+            aria-hidden="true"
+            className={filtersOpen ? "rotate-180 transition-transform" : "transition-transform"}
+          />
+        </Button>
         <span className="text-muted-foreground text-sm" aria-live="polite">
           {t("selectedCount", { count: ids.length })}
         </span>
@@ -83,6 +101,10 @@ export function JobMonitor({ rows, total, totalExact, page, pageSize, filters, p
           <RefreshCwIcon aria-hidden="true" />
           {t("refresh")}
         </Button>
+      </div>
+      <div id="job-filter-panel" hidden={!filtersOpen}>
+        {/* remounted when the applied filters change (back, reload, reset), so the form shows the URL's filters */}
+        <JobFilterPanel key={filterKey} filters={filters} projects={projects} states={states} />
       </div>
       <JobsTable
         key={tableKey}

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { JOB_STATES } from "@/db/schema/jobs";
 import { ZJobSearch } from "@/lib/jobs/schemas";
 import {
+  activeFilterCount,
   EMPTY_JOB_FILTERS,
   endBeforeStart,
   filtersToQuery,
@@ -96,5 +97,28 @@ describe("the job search input", () => {
     expect(isValidJobIdFilter("")).toBe(true);
     expect(isValidJobIdFilter(" 12 ")).toBe(true);
     expect(isValidJobIdFilter("12a")).toBe(false);
+  });
+});
+
+describe("the active filter count that opens the filter panel", () => {
+  it("is 0 without filters and counts each filter, state list and date bound once", () => {
+    expect(activeFilterCount(EMPTY_JOB_FILTERS)).toBe(0);
+    const f = filters({
+      client: "c1",
+      states: ["Ready", "Error"],
+      dates: { ...EMPTY_JOB_FILTERS.dates, created: range("2025-01-01T00:00:00.000Z", "2025-01-02T00:00:00.000Z") },
+    });
+    expect(activeFilterCount(f)).toBe(4);
+    expect(activeFilterCount(filters({ id: "  " }))).toBe(0);
+  });
+
+  it("counts the deleted range only with include-removed, and include-removed itself", () => {
+    const deleted = { ...EMPTY_JOB_FILTERS.dates, deleted: range("2025-01-01T00:00:00.000Z", "") };
+    expect(activeFilterCount(filters({ dates: deleted }))).toBe(0);
+    expect(activeFilterCount(filters({ dates: deleted, includeDeleted: true }))).toBe(2);
+  });
+
+  it("counts what the URL query holds", () => {
+    expect(activeFilterCount(readJobFilters({ client: "x", state: "Ready", page: "2" }, JOB_STATES))).toBe(2);
   });
 });

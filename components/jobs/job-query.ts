@@ -102,6 +102,17 @@ export function filtersToQuery(filters: JobFilters): URLSearchParams {
   return query;
 }
 
+/** How many filters the URL applies (each date bound and include-removed count as one): opens the filter panel. */
+export function activeFilterCount(filters: JobFilters): number {
+  const texts = [filters.id, filters.project, filters.errorCode, filters.client, filters.clientInfo];
+  const dates = activeDateColumns(filters).flatMap((c) => [filters.dates[c].start, filters.dates[c].end]);
+  return (
+    [...texts, ...dates].filter((value) => value.trim() !== "").length +
+    (filters.states.length ? 1 : 0) +
+    (filters.includeDeleted ? 1 : 0)
+  );
+}
+
 /** The URL query of a search: the filters, the kept sort and page size, and the first page again. */
 export function searchQuery(filters: JobFilters, current: URLSearchParams): URLSearchParams {
   const query = filtersToQuery(filters);

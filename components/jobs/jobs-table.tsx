@@ -7,6 +7,7 @@ import { useMemo } from "react";
 import { DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
 import { useHydrated } from "@/components/shell/use-hydrated";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { TruncatedText } from "@/components/ui/truncated-text";
 import { allows } from "@/lib/jobs/rules";
 import type { JobDto } from "@/lib/jobs/schemas";
 import { formatDateTime } from "./dates";
@@ -83,7 +84,11 @@ export function JobsTable({
           </span>
         ),
       }),
-      column.accessor("project", { header: t("column_project"), enableSorting: true }),
+      column.accessor("project", {
+        header: t("column_project"),
+        enableSorting: true,
+        cell: (i) => <TruncatedText text={i.getValue()} className="max-w-48" />,
+      }),
       column.accessor("state", {
         header: t("column_state"),
         enableSorting: true,
@@ -94,12 +99,16 @@ export function JobsTable({
         enableSorting: true,
         cell: ({ row }) => <ErrorCell code={row.original.errorCode} message={row.original.errorMessage} />,
       }),
-      column.accessor("client", { header: t("column_client"), enableSorting: true }),
+      column.accessor("client", {
+        header: t("column_client"),
+        enableSorting: true,
+        cell: (i) => <TruncatedText text={i.getValue()} className="max-w-40" />,
+      }),
       column.accessor("clientInfo", {
         header: t("column_clientInfo"),
         enableSorting: true,
         cell: (i) => (
-          <span className="line-clamp-2 max-w-48 whitespace-normal break-words" title={i.getValue()}>
+          <span className="line-clamp-2 min-w-32 max-w-48 whitespace-normal wrap-anywhere" title={i.getValue()}>
             {i.getValue()}
           </span>
         ),

@@ -31,11 +31,12 @@ export function StateFilter({ id, states, value, onChange }: Props) {
     onChange(states.filter((s) => (s === state ? checked : value.includes(s))));
 
   return (
-    <div className="grid gap-2">
+    <div className="grid min-w-0 content-start gap-1.5">
       <Label id={`${id}-label`} htmlFor={id}>
         {t("column_state")}
       </Label>
-      <DropdownMenu>
+      {/* not modal: a modal menu hides the rest of the page from assistive technology while the focus is still in it */}
+      <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
           <Button
             id={id}

@@ -3,23 +3,31 @@ import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import type { Database } from "@/db/client";
-import { getLicence, licenceParents, systemsUsingLicence } from "@/lib/licences/queries";
+import { TruncatedText } from "@/components/ui/truncated-text";
+import type { LicenceTreeNode } from "@/lib/licences/queries";
 import type { LicenceDto } from "@/lib/licences/schemas";
 import { AlertBadges } from "./alert-badges";
 
-type Props = { db: Database; licence: LicenceDto; links: boolean };
+type Named = { id: string; name: string };
+
+type Props = {
+  licence: LicenceDto;
+  /** the child tree of a virtual licence */
+  tree: LicenceTreeNode[];
+  systemsUsing: Named[];
+  parents: Named[];
+  links: boolean;
+};
 
 const link = "text-primary underline underline-offset-4";
 
 /** The child tree of a virtual licence, in order (primary first), nested for virtual children. */
-async function ChildTree({ db, ids, links, depth }: { db: Database; ids: string[]; links: boolean; depth: number }) {
-  const children = await Promise.all(ids.map((id) => getLicence(db, { id })));
+function ChildTree({ nodes, links, depth }: { nodes: LicenceTreeNode[]; links: boolean; depth: number }) {
   return (
     <ol className={depth ? "mt-1 ml-5 list-decimal space-y-1" : "list-decimal space-y-1 pl-5"}>
-      {children.map((c, i) =>
-        c ? (
-          <li key={c.id}>
+      {nodes.map((c) =>
+        c.name !== undefined ? (
+          <li key={c.id} className="wrap-anywhere">
             {links ? (
               <Link className={link} href={`/admin/licence/${encodeURIComponent(c.id)}`}>
                 {c.name}
@@ -28,10 +36,10 @@ async function ChildTree({ db, ids, links, depth }: { db: Database; ids: string[
               c.name
             )}{" "}
             <span className="text-xs text-muted-foreground">({c.id})</span>
-            {c.isVirtual && depth < 5 && <ChildTree db={db} ids={c.childLicences} links={links} depth={depth + 1} />}
+            {c.children.length > 0 && <ChildTree nodes={c.children} links={links} depth={depth + 1} />}
           </li>
         ) : (
-          <li key={ids[i]}>{ids[i]}</li>
+          <li key={c.id}>{c.id}</li>
         ),
       )}
     </ol>
@@ -39,12 +47,8 @@ async function ChildTree({ db, ids, links, depth }: { db: Database; ids: string[
 }
 
 /** spec foundation §2 licence detail: info, status with alerts, child tree, systems, parents, features. */
-export async function LicenceDetail({ db, licence, links }: Props) {
+export async function LicenceDetail({ licence, tree, systemsUsing, parents, links }: Props) {
   const t = await getTranslations("licence");
-  const [systemsUsing, parents] = await Promise.all([
-    systemsUsingLicence(db, { id: licence.id }),
-    licenceParents(db, { id: licence.id }),
-  ]);
   const info: [string, string][] = [
     [t("id"), licence.id],
     [t("name"), licence.name],
@@ -65,11 +69,11 @@ export async function LicenceDetail({ db, licence, links }: Props) {
     <div className="grid gap-4 lg:grid-cols-2" data-testid="licence-detail">
       <Card>
         <CardContent>
-          <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+          <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-6 gap-y-2 text-sm">
             {info.map(([k, v]) => (
               <div key={k} className="contents">
                 <dt className="text-muted-foreground">{k}</dt>
-                <dd className="break-all">{v}</dd>
+                <dd className="min-w-0 wrap-anywhere">{v}</dd>
               </div>
             ))}
           </dl>
@@ -93,11 +97,7 @@ export async function LicenceDetail({ db, licence, links }: Props) {
             </CardTitle>
           </CardHeader>
           <CardContent className="text-sm" data-testid="child-tree">
-            {licence.childLicences.length ? (
-              <ChildTree db={db} ids={licence.childLicences} links={links} depth={0} />
-            ) : (
-              t("noChildren")
-            )}
+            {licence.childLicences.length ? <ChildTree nodes={tree} links={links} depth={0} /> : t("noChildren")}
           </CardContent>
         </Card>
       )}
@@ -111,8 +111,10 @@ export async function LicenceDetail({ db, licence, links }: Props) {
           {systemsUsing.length ? (
             <ul className="flex flex-wrap gap-2">
               {systemsUsing.map((s) => (
-                <li key={s.id}>
-                  <Badge variant="secondary">{s.name}</Badge>
+                <li key={s.id} className="min-w-0 max-w-full">
+                  <Badge variant="secondary" className="max-w-full">
+                    <TruncatedText text={s.name} className="max-w-64" />
+                  </Badge>
                 </li>
               ))}
             </ul>
@@ -131,7 +133,7 @@ export async function LicenceDetail({ db, licence, links }: Props) {
           {parents.length ? (
             <ul className="space-y-1">
               {parents.map((p) => (
-                <li key={p.id}>
+                <li key={p.id} className="wrap-anywhere">
                   {links ? (
                     <Link className={link} href={`/admin/licence/${encodeURIComponent(p.id)}`}>
                       {p.name}

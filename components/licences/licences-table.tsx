@@ -8,6 +8,7 @@ import { useMemo, useTransition } from "react";
 import { deleteLicenceAction, refreshLicenceAction } from "@/app/(portal-actions)/licence-actions";
 import { DataTable, dataTableColumnHelper, type RowAction, RowActions } from "@/components/data-table";
 import { useStatus } from "@/components/shell/status-bar";
+import { TruncatedText } from "@/components/ui/truncated-text";
 import type { LicenceBasicDto } from "@/lib/licences/schemas";
 import { AlertBadges } from "./alert-badges";
 
@@ -34,15 +35,20 @@ export function LicencesTable({ rows, total, page, pageSize, canManage, virtual 
       column.accessor("name", {
         header: t("name"),
         cell: ({ row }) => (
-          <Link
-            className="font-medium text-primary underline underline-offset-4"
-            href={`/admin/licence/${encodeURIComponent(row.original.id)}`}
-          >
-            {row.original.name}
-          </Link>
+          <TruncatedText text={row.original.name} className="max-w-64">
+            <Link
+              className="font-medium text-primary underline underline-offset-4"
+              href={`/admin/licence/${encodeURIComponent(row.original.id)}`}
+            >
+              {row.original.name}
+            </Link>
+          </TruncatedText>
         ),
       }),
-      column.accessor("id", { header: t("id"), cell: (i) => <code className="text-xs">{i.getValue()}</code> }),
+      column.accessor("id", {
+        header: t("id"),
+        cell: (i) => <TruncatedText text={i.getValue()} className="max-w-48 font-mono text-xs" />,
+      }),
       column.accessor("source", { header: t("type"), cell: (i) => t(`source_${i.getValue()}`) }),
       column.accessor("expiration", { header: t("expiration"), cell: (i) => i.getValue() ?? "—" }),
       column.accessor("alerts", { header: t("alerts"), cell: (i) => <AlertBadges alerts={i.getValue()} /> }),

@@ -3,14 +3,13 @@ import { Pager } from "@/components/shell/pager";
 import { Card, CardContent } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { PRODUCT } from "@/lib/about/product";
-import { externalModules } from "@/lib/about/queries";
+import type { ExternalModule } from "@/lib/about/schemas";
 import { clampPage, type Paging } from "@/lib/paging";
 import { PageHeader } from "./page-header";
 
 /** spec foundation §2 "About": product, version, revision, company, copyright, external modules. */
-export async function About({ paging }: { paging: Paging }) {
+export async function About({ modules: all, paging }: { modules: ExternalModule[]; paging: Paging }) {
   const t = await getTranslations("about");
-  const all = externalModules();
   const page = clampPage(paging.page, all.length, paging.pageSize);
   const modules = all.slice(page * paging.pageSize, (page + 1) * paging.pageSize);
   const link = "text-primary underline underline-offset-4 hover:decoration-2";

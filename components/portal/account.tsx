@@ -3,25 +3,25 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Caller } from "@/lib/auth/caller";
 import { isSupersystemName } from "@/lib/auth/permissions";
 import { visibleRoles } from "@/lib/auth/roles";
-import { getServiceInfo, getStationId } from "@/lib/config/service-config";
-import { getDb } from "@/lib/setup/bootstrap";
-import { findUser } from "@/lib/users/queries";
 import { AccountEmail } from "./account-email";
 import { AccountPassword } from "./account-password";
 import { LanguageChooser } from "./language-chooser";
 import { PageHeader } from "./page-header";
 
+type Props = {
+  caller: Caller;
+  /** the caller's stored e-mail address and type */
+  user: { emailAddress: string | null; type: string } | undefined;
+  /** spec foundation §4: with e-mail confirmation active, a password change goes by mail */
+  emailConfirmation: boolean;
+  stationId: string;
+};
+
 /** spec foundation §2 "Account": user name, translated roles, language chooser. */
-export async function Account({ caller }: { caller: Caller }) {
+export async function Account({ caller, user, emailConfirmation, stationId }: Props) {
   const [t, tg] = await Promise.all([getTranslations("account"), getTranslations("general")]);
-  const db = await getDb();
-  const [row, info, stationId] = await Promise.all([
-    findUser(db, { userId: caller.userId }),
-    getServiceInfo(db),
-    getStationId(db),
-  ]);
-  const email = row?.user.emailAddress ?? null;
-  const csb = row?.user.type === "CSB";
+  const email = user?.emailAddress ?? null;
+  const csb = user?.type === "CSB";
   const obfuscate = !isSupersystemName(caller.systemName);
   const roles = visibleRoles(caller.roles)
     .map((r) => tg(`general_enum_role_${r}`))
@@ -32,7 +32,7 @@ export async function Account({ caller }: { caller: Caller }) {
       <div className="grid max-w-3xl gap-4">
         <Card>
           <CardContent>
-            <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-3 text-sm">
+            <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-6 gap-y-3 text-sm [&_dd]:wrap-anywhere">
               <dt className="text-muted-foreground">{t("userName")}</dt>
               <dd data-testid="account-user">{caller.userName}</dd>
               <dt className="text-muted-foreground">{t("fullName")}</dt>
@@ -64,7 +64,7 @@ export async function Account({ caller }: { caller: Caller }) {
               </CardHeader>
               <CardContent>
                 <AccountPassword
-                  byMail={info.isEmailConfirmationActive && !!email}
+                  byMail={emailConfirmation && !!email}
                   stationId={stationId}
                   systemName={caller.systemName}
                   obfuscate={obfuscate}

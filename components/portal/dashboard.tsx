@@ -1,18 +1,24 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Caller } from "@/lib/auth/caller";
-import { hasPermission } from "@/lib/auth/permissions";
 import { visibleRoles } from "@/lib/auth/roles";
-import { apiBaseUrl } from "@/lib/config/api-base";
 import { CopyButton } from "./copy-button";
 import { PageHeader } from "./page-header";
-import { SystemPortals } from "./system-portals";
+
+type Props = {
+  caller: Caller;
+  /** the API base URL (spec foundation §2) */
+  base: string;
+  /** further cards of the portal, e.g. the system portals of the admin dashboard */
+  children?: ReactNode;
+};
 
 /** spec foundation §2 "Dashboard": welcome, roles (Everybody hidden among several), API base URL. */
-export async function Dashboard({ caller, portal }: { caller: Caller; portal: "admin" | "system" }) {
-  const [t, tg, base] = await Promise.all([getTranslations("dashboard"), getTranslations("general"), apiBaseUrl()]);
+export async function Dashboard({ caller, base, children }: Props) {
+  const [t, tg] = await Promise.all([getTranslations("dashboard"), getTranslations("general")]);
   return (
     <>
       <PageHeader title={t("title")} />
@@ -20,7 +26,9 @@ export async function Dashboard({ caller, portal }: { caller: Caller; portal: "a
         <Card>
           <CardHeader>
             <CardTitle>
-              <h2 data-testid="welcome">{t("welcome", { name: caller.fullName || caller.userName })}</h2>
+              <h2 className="leading-snug wrap-anywhere" data-testid="welcome">
+                {t("welcome", { name: caller.fullName || caller.userName })}
+              </h2>
             </CardTitle>
             <CardDescription>{t("roles")}</CardDescription>
           </CardHeader>
@@ -53,7 +61,7 @@ export async function Dashboard({ caller, portal }: { caller: Caller; portal: "a
             </div>
           </CardContent>
         </Card>
-        {portal === "admin" && hasPermission(caller.roles, "ManageSystems") && <SystemPortals />}
+        {children}
       </div>
     </>
   );

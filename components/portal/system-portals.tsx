@@ -2,15 +2,15 @@ import { ExternalLinkIcon } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { getDb } from "@/lib/setup/bootstrap";
-import { listTenantSystems } from "@/lib/systems/queries";
+import { TruncatedText } from "@/components/ui/truncated-text";
+
+type Props = { systems: { id: string; name: string; isActive: boolean }[] };
 
 /** spec foundation §6 "SystemsLogin": open a tenant's system portal as deputy, in a new tab. */
-export async function SystemPortals() {
+export async function SystemPortals({ systems }: Props) {
   const t = await getTranslations("deputy");
-  const systems = await listTenantSystems(await getDb());
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle>
           <h2>{t("title")}</h2>
@@ -23,17 +23,20 @@ export async function SystemPortals() {
         ) : (
           <ul className="grid gap-2" data-testid="system-portals">
             {systems.map((s) => (
-              <li key={s.id} className="flex items-center gap-2">
-                <a
-                  href={`/system/${encodeURIComponent(s.name)}/dashboard`}
-                  target="_blank"
-                  rel="noopener"
-                  aria-label={t("open", { name: s.name })}
-                  className="inline-flex items-center gap-1 text-primary underline underline-offset-4"
-                >
-                  {s.name}
-                  <ExternalLinkIcon className="size-3.5" aria-hidden />
-                </a>
+              <li key={s.id} className="flex min-w-0 items-center gap-2">
+                {/* a name of up to 100 characters is cut, with the whole name in its tooltip */}
+                <TruncatedText text={s.name} className="max-w-full">
+                  <a
+                    href={`/system/${encodeURIComponent(s.name)}/dashboard`}
+                    target="_blank"
+                    rel="noopener"
+                    aria-label={t("open", { name: s.name })}
+                    className="text-primary underline underline-offset-4"
+                  >
+                    {s.name}
+                  </a>
+                </TruncatedText>
+                <ExternalLinkIcon className="size-3.5 shrink-0 text-primary" aria-hidden />
                 {!s.isActive && <Badge variant="outline">{t("inactive")}</Badge>}
               </li>
             ))}

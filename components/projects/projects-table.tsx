@@ -8,6 +8,7 @@ import { useMemo, useTransition } from "react";
 import { deleteProjectAction } from "@/app/(portal-actions)/project-actions";
 import { DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
 import { useStatus } from "@/components/shell/status-bar";
+import { TruncatedText } from "@/components/ui/truncated-text";
 import type { ProjectDto } from "@/lib/projects/schemas";
 
 const column = dataTableColumnHelper<ProjectDto>();
@@ -43,16 +44,21 @@ export function ProjectsTable({
       column.accessor("name", {
         header: t("name"),
         cell: ({ row }) => (
-          <Link
-            className="font-medium text-primary underline underline-offset-4"
-            href={`${base}/projects/edit/${row.original.id}`}
-          >
-            {row.original.name}
-          </Link>
+          <TruncatedText text={row.original.name} className="max-w-64">
+            <Link
+              className="font-medium text-primary underline underline-offset-4"
+              href={`${base}/projects/edit/${row.original.id}`}
+            >
+              {row.original.name}
+            </Link>
+          </TruncatedText>
         ),
       }),
       column.accessor("id", { header: t("id"), cell: (i) => <code className="text-xs">{i.getValue()}</code> }),
-      column.accessor("version", { header: t("version") }),
+      column.accessor("version", {
+        header: t("version"),
+        cell: (i) => <TruncatedText text={String(i.getValue())} className="max-w-32" />,
+      }),
       column.display({
         id: "actions",
         header: () => <span className="sr-only">{t("edit")}</span>,

@@ -4,7 +4,7 @@ import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { PAGE_SIZES, pageButtons, pageCount } from "@/lib/paging";
 
 /** `exact` false: `total` is a lower bound (a capped count); pages go on while they are full. */
@@ -32,18 +32,20 @@ export function Pager({ page, pageSize, total, exact = true }: Props) {
         <span id="page-size-label" className="text-muted-foreground">
           {t("pageSize")}
         </span>
-        <Select value={String(pageSize)} onValueChange={(v) => go({ page: 0, pageSize: Number(v) })}>
-          <SelectTrigger size="sm" aria-labelledby="page-size-label" className="w-20" data-testid="page-size">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {PAGE_SIZES.map((size) => (
-              <SelectItem key={size} value={String(size)}>
-                {size}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <NativeSelect
+          size="sm"
+          className="w-20"
+          value={String(pageSize)}
+          onChange={(e) => go({ page: 0, pageSize: Number(e.target.value) })}
+          aria-labelledby="page-size-label"
+          data-testid="page-size"
+        >
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </NativeSelect>
         <span className="text-muted-foreground" data-testid="pager-summary">
           {total === 0 ? t("empty") : exact ? t("summary", { from, to, total }) : t("summaryMore", { from, to, total })}
         </span>

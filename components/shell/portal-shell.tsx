@@ -4,24 +4,31 @@ import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { logoutAction } from "@/app/(auth)/actions";
 import { Button } from "@/components/ui/button";
+import { TruncatedText } from "@/components/ui/truncated-text";
 import type { Caller } from "@/lib/auth/caller";
 import { ADMIN_NAV, SYSTEM_NAV } from "@/lib/auth/navigation";
 import { hasPermission } from "@/lib/auth/permissions";
-import { getServiceInfo } from "@/lib/config/service-config";
-import { getDb } from "@/lib/setup/bootstrap";
+import type { ServiceInfo } from "@/lib/config/service-config";
 import { MaintenanceBanner } from "./maintenance-banner";
 import { Sidebar, type SidebarItem } from "./sidebar";
 import { ThemeToggle } from "./theme";
 
-type Props = { caller: Caller; portal: "admin" | "system"; systemName?: string; children: ReactNode };
+type Props = {
+  caller: Caller;
+  portal: "admin" | "system";
+  systemName?: string;
+  /** read by the layout: the maintenance warning and the worker menu entry depend on it */
+  info: ServiceInfo;
+  children: ReactNode;
+};
 
 export function portalBase(portal: "admin" | "system", systemName?: string): string {
   return portal === "admin" ? "/admin" : `/system/${encodeURIComponent(systemName ?? "")}`;
 }
 
 /** spec foundation §1: header, deputy banner, sidebar; spec §2 "Sidebar". */
-export async function PortalShell({ caller, portal, systemName, children }: Props) {
-  const [t, tn, info] = await Promise.all([getTranslations("header"), getTranslations("nav"), getServiceInfo(await getDb())]);
+export async function PortalShell({ caller, portal, systemName, info, children }: Props) {
+  const [t, tn, tp] = await Promise.all([getTranslations("header"), getTranslations("nav"), getTranslations("product")]);
   const base = portalBase(portal, systemName);
   const nav = portal === "admin" ? ADMIN_NAV : SYSTEM_NAV;
   const items: SidebarItem[] = nav
@@ -41,17 +48,23 @@ export async function PortalShell({ caller, portal, systemName, children }: Prop
       </a>
       <header className="sticky top-0 z-40 flex flex-wrap items-center gap-3 border-b bg-background/95 px-4 py-2 backdrop-blur">
         <Link href={`${base}/dashboard`} className="text-lg font-semibold tracking-tight">
-          {(await getTranslations("product"))("name")}
+          {tp("name")}
         </Link>
-        <span className="text-sm text-muted-foreground" data-testid="portal-label">
-          {portal === "admin" ? t("administration") : t("system", { name: systemName ?? "" })}
+        {/* a system name of up to 100 characters is cut, with the whole name in its tooltip */}
+        <span className="min-w-0 max-w-[min(40ch,60vw)] text-sm text-muted-foreground" data-testid="portal-label">
+          <TruncatedText text={portal === "admin" ? t("administration") : t("system", { name: systemName ?? "" })} />
         </span>
         <MaintenanceBanner initial={info.isMaintenanceModeEnabled} />
         <div className="ml-auto flex items-center gap-1">
           <Button asChild variant="ghost" size="sm">
-            <Link href={`${base}/account`} aria-label={t("account", { name: caller.userName })} data-testid="account-link">
+            <Link
+              href={`${base}/account`}
+              aria-label={t("account", { name: caller.userName })}
+              title={caller.userName}
+              data-testid="account-link"
+            >
               <UserIcon />
-              <span>{caller.userName}</span>
+              <span className="max-w-[16ch] truncate">{caller.userName}</span>
             </Link>
           </Button>
           <Button asChild variant="ghost" size="icon">
@@ -81,7 +94,8 @@ export async function PortalShell({ caller, portal, systemName, children }: Prop
         <aside className="border-b bg-sidebar md:w-56 md:shrink-0 md:border-b-0 md:border-r">
           <Sidebar items={items} label={tn("navigation")} />
         </aside>
-        <main id="main" className="min-w-0 flex-1 p-4 md:p-6">
+        {/* focusable by the skip link only (tabIndex -1), so the next Tab goes on inside the page */}
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-6">
           {children}
         </main>
       </div>

@@ -75,7 +75,7 @@ export function StatusProvider({ children }: { children: ReactNode }) {
               message.kind === "note" && "border-border bg-popover text-popover-foreground",
             )}
           >
-            <span className="flex-1">{message.text}</span>
+            <span className="min-w-0 flex-1 wrap-anywhere">{message.text}</span>
             <button
               type="button"
               aria-label={t("close")}

@@ -9,9 +9,11 @@ import { deleteSystemAction } from "@/app/(portal-actions)/system-actions";
 import { DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
 import { useStatus } from "@/components/shell/status-bar";
 import { Badge } from "@/components/ui/badge";
+import { TruncatedText } from "@/components/ui/truncated-text";
 import type { SystemDto } from "@/lib/systems/schemas";
 
 const column = dataTableColumnHelper<SystemDto>();
+const NAME_WIDTH = "max-w-48 lg:max-w-72";
 
 type Props = { rows: SystemDto[]; total: number; page: number; pageSize: number; canEdit: boolean; canOpenPortal: boolean };
 
@@ -34,21 +36,28 @@ export function SystemsTable({ rows, total, page, pageSize, canEdit, canOpenPort
       column.accessor("name", {
         header: t("name"),
         enableSorting: true,
+        // a name of up to 100 characters is cut, so it does not squeeze the other columns
         cell: ({ row }) =>
           canEdit ? (
-            <Link
-              className="font-medium text-primary underline underline-offset-4"
-              href={`/admin/systems/edit/${row.original.id}`}
-            >
-              {row.original.name}
-            </Link>
+            <TruncatedText text={row.original.name} className={NAME_WIDTH}>
+              <Link
+                className="font-medium text-primary underline underline-offset-4"
+                href={`/admin/systems/edit/${row.original.id}`}
+              >
+                {row.original.name}
+              </Link>
+            </TruncatedText>
           ) : (
-            row.original.name
+            <TruncatedText text={row.original.name} className={NAME_WIDTH} />
           ),
       }),
       column.accessor("description", {
         header: t("description"),
-        cell: (i) => <span className="line-clamp-2">{i.getValue() || "—"}</span>,
+        cell: (i) => (
+          <span className="line-clamp-2 min-w-40 max-w-md whitespace-normal wrap-anywhere" title={i.getValue() || undefined}>
+            {i.getValue() || "—"}
+          </span>
+        ),
       }),
       column.accessor("type", { header: t("type"), enableSorting: true, cell: (i) => t(`type_${i.getValue()}`) }),
       column.accessor("isActive", {
@@ -56,7 +65,10 @@ export function SystemsTable({ rows, total, page, pageSize, canEdit, canOpenPort
         enableSorting: true,
         cell: (i) => <Badge variant={i.getValue() ? "secondary" : "outline"}>{i.getValue() ? t("yes") : t("no")}</Badge>,
       }),
-      column.accessor("licenceId", { header: t("licenceId"), cell: (i) => i.getValue() ?? "—" }),
+      column.accessor("licenceId", {
+        header: t("licenceId"),
+        cell: (i) => <TruncatedText text={i.getValue() ?? "—"} className="max-w-48" />,
+      }),
       column.display({
         id: "actions",
         header: () => <span className="sr-only">{t("edit")}</span>,

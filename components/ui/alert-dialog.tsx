@@ -66,7 +66,11 @@ function AlertDialogFooter({ className, ...props }: React.ComponentProps<"div">)
 
 function AlertDialogTitle({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Title>) {
   return (
-    <AlertDialogPrimitive.Title data-slot="alert-dialog-title" className={cn("font-semibold text-lg", className)} {...props} />
+    <AlertDialogPrimitive.Title
+      data-slot="alert-dialog-title"
+      className={cn("font-semibold text-lg wrap-anywhere", className)}
+      {...props}
+    />
   );
 }
 
@@ -74,7 +78,7 @@ function AlertDialogDescription({ className, ...props }: React.ComponentProps<ty
   return (
     <AlertDialogPrimitive.Description
       data-slot="alert-dialog-description"
-      className={cn("text-muted-foreground text-sm", className)}
+      className={cn("text-muted-foreground text-sm wrap-anywhere", className)}
       {...props}
     />
   );

@@ -1,25 +1,23 @@
-import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/portal/page-header";
 import type { UserType } from "@/db/schema/users";
-import type { Caller } from "@/lib/auth/caller";
 import { isSupersystemName } from "@/lib/auth/permissions";
 import { DEFAULT_ROLE } from "@/lib/auth/roles";
-import { getStationId } from "@/lib/config/service-config";
-import { getDb } from "@/lib/setup/bootstrap";
 import { grantableRoles } from "@/lib/users/access";
-import { getUserForCaller } from "@/lib/users/queries";
+import type { UserDto } from "@/lib/users/schemas";
 import { UserForm } from "./user-form";
 
-type Props = { caller: Caller; system: { id: string; name: string }; base: string; userId?: string };
+type Props = {
+  system: { id: string; name: string };
+  base: string;
+  /** the user to edit; none adds one */
+  user?: UserDto;
+  stationId: string;
+};
 
 /** users/add and users/edit/{userId} of both portals. */
-export async function UserFormPage({ caller, system, base, userId }: Props) {
+export async function UserFormPage({ system, base, user, stationId }: Props) {
   const t = await getTranslations("users");
-  const db = await getDb();
-  const user = userId ? await getUserForCaller(db, caller, { userId }).catch(() => undefined) : undefined;
-  // one's own user is changed on the account page, and foreign or unknown users do not exist here
-  if (userId && (!user || user.systemId !== system.id || user.id === caller.userId)) notFound();
   const superSystem = isSupersystemName(system.name);
   const types: UserType[] = superSystem ? ["Super", "Local"] : ["Local", "CSB", "DesignerTest"];
   return (
@@ -31,7 +29,7 @@ export async function UserFormPage({ caller, system, base, userId }: Props) {
         roles={grantableRoles(system).filter((r) => r !== DEFAULT_ROLE)}
         types={types}
         user={user}
-        stationId={await getStationId(db)}
+        stationId={stationId}
         obfuscate={!superSystem}
       />
     </>

@@ -1,32 +1,23 @@
 import { PlusIcon } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { parseSort } from "@/components/data-table/sort";
 import { PageHeader } from "@/components/portal/page-header";
 import { Button } from "@/components/ui/button";
-import type { Caller } from "@/lib/auth/caller";
-import { clampPage, parsePaging } from "@/lib/paging";
-import { getDb } from "@/lib/setup/bootstrap";
-import { listUsers, USER_SORT_COLUMNS, type UserSortColumn } from "@/lib/users/queries";
+import type { UserDto } from "@/lib/users/schemas";
 import { UsersTable } from "./users-table";
 
 type Props = {
-  caller: Caller;
-  system: { id: string; name: string };
+  users: { items: UserDto[]; totalCount: number };
+  page: number;
+  pageSize: number;
+  ownUserId: string;
+  systemName: string;
   base: string;
-  query: Record<string, string | string[] | undefined>;
 };
 
 /** The users list of both portals (spec foundation §2 "Users list"), paged and sorted on the server. */
-export async function UsersPage({ caller, system, base, query }: Props) {
+export async function UsersPage({ users, page, pageSize, ownUserId, systemName, base }: Props) {
   const t = await getTranslations("users");
-  const paging = parsePaging(query);
-  const sortQuery = Array.isArray(query.sort) ? query.sort[0] : query.sort;
-  const sort = parseSort(sortQuery, USER_SORT_COLUMNS) as { id: UserSortColumn; desc: boolean }[];
-  const db = await getDb();
-  let result = await listUsers(db, caller, { system, ...paging, sort });
-  const page = clampPage(paging.page, result.totalCount, paging.pageSize);
-  if (page !== paging.page) result = await listUsers(db, caller, { system, page, pageSize: paging.pageSize, sort });
   return (
     <>
       <PageHeader title={t("title")}>
@@ -38,12 +29,12 @@ export async function UsersPage({ caller, system, base, query }: Props) {
         </Button>
       </PageHeader>
       <UsersTable
-        rows={result.items}
-        total={result.totalCount}
+        rows={users.items}
+        total={users.totalCount}
         page={page}
-        pageSize={paging.pageSize}
-        ownUserId={caller.userId}
-        systemName={system.name}
+        pageSize={pageSize}
+        ownUserId={ownUserId}
+        systemName={systemName}
         base={base}
       />
     </>

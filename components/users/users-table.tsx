@@ -9,6 +9,7 @@ import { deleteUserAction } from "@/app/(portal-actions)/user-actions";
 import { DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
 import { useStatus } from "@/components/shell/status-bar";
 import { Badge } from "@/components/ui/badge";
+import { TruncatedText } from "@/components/ui/truncated-text";
 import type { UserDto } from "@/lib/users/schemas";
 
 const column = dataTableColumnHelper<UserDto>();
@@ -47,18 +48,30 @@ export function UsersTable({ rows, total, page, pageSize, ownUserId, systemName,
         enableSorting: true,
         cell: ({ row }) =>
           row.original.id === ownUserId ? (
-            <span title={t("ownUser")}>{row.original.name}</span>
+            <span title={t("ownUser")}>
+              <TruncatedText text={row.original.name} className="max-w-48" />
+            </span>
           ) : (
-            <Link
-              className="font-medium text-primary underline underline-offset-4"
-              href={`${base}/users/edit/${row.original.id}`}
-            >
-              {row.original.name}
-            </Link>
+            <TruncatedText text={row.original.name} className="max-w-48">
+              <Link
+                className="font-medium text-primary underline underline-offset-4"
+                href={`${base}/users/edit/${row.original.id}`}
+              >
+                {row.original.name}
+              </Link>
+            </TruncatedText>
           ),
       }),
-      column.accessor("fullName", { header: t("fullName"), enableSorting: true }),
-      column.accessor("emailAddress", { header: t("emailAddress"), enableSorting: true, cell: (i) => i.getValue() ?? "—" }),
+      column.accessor("fullName", {
+        header: t("fullName"),
+        enableSorting: true,
+        cell: (i) => <TruncatedText text={i.getValue()} className="max-w-56" />,
+      }),
+      column.accessor("emailAddress", {
+        header: t("emailAddress"),
+        enableSorting: true,
+        cell: (i) => <TruncatedText text={i.getValue() ?? "—"} className="max-w-56" />,
+      }),
       column.accessor("roles", {
         header: t("roles"),
         cell: (i) => {

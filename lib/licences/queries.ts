@@ -139,3 +139,24 @@ export async function readLicence(db: Database, caller: Caller, id: string): Pro
   if (!licence) throw new AppError("LicenceNotFound", { id });
   return licence;
 }
+
+/** A licence of the child tree on the detail page (spec foundation §2); an unknown child id has no name. */
+export type LicenceTreeNode = { id: string; name?: string; children: LicenceTreeNode[] };
+
+/** The child tree of a virtual licence in order (primary first), nested for virtual children up to `depth` levels. */
+export async function licenceChildTree(db: Database, params: { ids: string[]; depth?: number }): Promise<LicenceTreeNode[]> {
+  const depth = params.depth ?? 5;
+  const children = await Promise.all(params.ids.map((id) => getLicence(db, { id })));
+  return Promise.all(
+    children.map(async (child, i) =>
+      child
+        ? {
+            id: child.id,
+            name: child.name,
+            children:
+              child.isVirtual && depth > 0 ? await licenceChildTree(db, { ids: child.childLicences, depth: depth - 1 }) : [],
+          }
+        : { id: params.ids[i] ?? "", children: [] },
+    ),
+  );
+}

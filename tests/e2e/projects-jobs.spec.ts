@@ -135,7 +135,8 @@ test("the job monitor shows the jobs: filter, sort, page, bulk restart, details 
   await shot(monitor, "53-job-monitor");
   await darkShot(monitor, "53-job-monitor");
 
-  // filter by client (kept in the URL), then reset
+  // filter by client (kept in the URL), then reset; the filter panel opens on demand
+  await monitor.getByTestId("job-filters-toggle").click();
   await monitor.getByLabel("Client").fill("batch-1");
   await monitor.getByTestId("job-search").click();
   await expect(monitor).toHaveURL(/client=batch-1/);
@@ -154,8 +155,7 @@ test("the job monitor shows the jobs: filter, sort, page, bulk restart, details 
   await expect(table.locator("tbody tr").first().getByRole("link").first()).toHaveText("7");
 
   // page size 5: two pages
-  await monitor.getByTestId("page-size").click();
-  await monitor.getByRole("option", { name: "5", exact: true }).click();
+  await monitor.getByTestId("page-size").selectOption("5");
   await expect(table.locator("tbody tr")).toHaveCount(5);
   await monitor.getByTestId("pager").getByRole("button", { name: "Page 2" }).click();
   await expect(table.locator("tbody tr")).toHaveCount(2);

@@ -2,14 +2,17 @@ import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { PortalShell } from "@/components/shell/portal-shell";
 import { requireSystemPage } from "@/lib/auth/guard";
+import { getServiceInfo } from "@/lib/config/service-config";
+import { getDb } from "@/lib/setup/bootstrap";
 
 type Props = { children: ReactNode; params: Promise<{ system: string }> };
 
 export default async function SystemPortalLayout({ children, params }: Props) {
   await connection();
   const { caller, system } = await requireSystemPage((await params).system);
+  const info = await getServiceInfo(await getDb());
   return (
-    <PortalShell caller={caller} portal="system" systemName={system.name}>
+    <PortalShell caller={caller} portal="system" systemName={system.name} info={info}>
       {children}
     </PortalShell>
   );

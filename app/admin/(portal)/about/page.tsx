@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { About } from "@/components/portal/about";
+import { externalModules } from "@/lib/about/queries";
 import { requireAdminPage } from "@/lib/auth/guard";
 import { parsePaging } from "@/lib/paging";
 
@@ -13,5 +14,5 @@ type Props = { searchParams: Promise<Record<string, string | string[]>> };
 
 export default async function AdminAboutPage({ searchParams }: Props) {
   await requireAdminPage();
-  return <About paging={parsePaging(await searchParams)} />;
+  return <About modules={externalModules()} paging={parsePaging(await searchParams)} />;
 }

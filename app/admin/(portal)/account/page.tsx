@@ -2,6 +2,9 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Account } from "@/components/portal/account";
 import { requireAdminPage } from "@/lib/auth/guard";
+import { getServiceInfo, getStationId } from "@/lib/config/service-config";
+import { getDb } from "@/lib/setup/bootstrap";
+import { findUser } from "@/lib/users/queries";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("nav"))("account") };
@@ -9,5 +12,12 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** Named route adminAccount. */
 export default async function AdminAccountPage() {
-  return <Account caller={await requireAdminPage()} />;
+  const caller = await requireAdminPage();
+  const db = await getDb();
+  const [row, info, stationId] = await Promise.all([
+    findUser(db, { userId: caller.userId }),
+    getServiceInfo(db),
+    getStationId(db),
+  ]);
+  return <Account caller={caller} user={row?.user} emailConfirmation={info.isEmailConfirmationActive} stationId={stationId} />;
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { About } from "@/components/portal/about";
+import { externalModules } from "@/lib/about/queries";
 import { requireSystemPage } from "@/lib/auth/guard";
 import { parsePaging } from "@/lib/paging";
 
@@ -12,5 +13,5 @@ type Props = { params: Promise<{ system: string }>; searchParams: Promise<Record
 
 export default async function SystemAboutPage({ params, searchParams }: Props) {
   await requireSystemPage((await params).system);
-  return <About paging={parsePaging(await searchParams)} />;
+  return <About modules={externalModules()} paging={parsePaging(await searchParams)} />;
 }

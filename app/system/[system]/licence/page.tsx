@@ -4,7 +4,7 @@ import { LicenceDetail } from "@/components/licences/licence-detail";
 import { PageHeader } from "@/components/portal/page-header";
 import { Card, CardContent } from "@/components/ui/card";
 import { requireSystemPage } from "@/lib/auth/guard";
-import { getLicence } from "@/lib/licences/queries";
+import { getLicence, licenceChildTree, licenceParents, systemsUsingLicence } from "@/lib/licences/queries";
 import { getDb } from "@/lib/setup/bootstrap";
 import { getSystemDto } from "@/lib/systems/queries";
 
@@ -21,11 +21,18 @@ export default async function SystemLicencePage({ params }: Props) {
   const db = await getDb();
   const dto = await getSystemDto(db, { id: system.id });
   const licence = dto?.licenceId ? await getLicence(db, { id: dto.licenceId }) : undefined;
+  const [tree, systemsUsing, parents] = licence
+    ? await Promise.all([
+        licenceChildTree(db, { ids: licence.childLicences }),
+        systemsUsingLicence(db, { id: licence.id }),
+        licenceParents(db, { id: licence.id }),
+      ])
+    : [[], [], []];
   return (
     <>
       <PageHeader title={t("systemLicence")} />
       {licence ? (
-        <LicenceDetail db={db} licence={licence} links={false} />
+        <LicenceDetail licence={licence} tree={tree} systemsUsing={systemsUsing} parents={parents} links={false} />
       ) : (
         <Card className="max-w-xl">
           <CardContent className="text-sm text-muted-foreground" data-testid="no-licence">

@@ -1,7 +1,11 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { parseSort } from "@/components/data-table/sort";
 import { UsersPage } from "@/components/users/users-page";
 import { requireSystemPage } from "@/lib/auth/guard";
+import { loadClampedPage, parsePaging } from "@/lib/paging";
+import { getDb } from "@/lib/setup/bootstrap";
+import { listUsers, USER_SORT_COLUMNS } from "@/lib/users/queries";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("users"))("title") };
@@ -12,7 +16,21 @@ type Props = { params: Promise<{ system: string }>; searchParams: Promise<Record
 /** Named route users of the system portal. */
 export default async function SystemUsersPage({ params, searchParams }: Props) {
   const { caller, system } = await requireSystemPage((await params).system, "ManageUsers");
+  const query = await searchParams;
+  const paging = parsePaging(query);
+  const sort = parseSort(Array.isArray(query.sort) ? query.sort[0] : query.sort, USER_SORT_COLUMNS);
+  const db = await getDb();
+  const { page, result } = await loadClampedPage(paging, (p) =>
+    listUsers(db, caller, { system, page: p, pageSize: paging.pageSize, sort }),
+  );
   return (
-    <UsersPage caller={caller} system={system} base={`/system/${encodeURIComponent(system.name)}`} query={await searchParams} />
+    <UsersPage
+      users={result}
+      page={page}
+      pageSize={paging.pageSize}
+      ownUserId={caller.userId}
+      systemName={system.name}
+      base={`/system/${encodeURIComponent(system.name)}`}
+    />
   );
 }

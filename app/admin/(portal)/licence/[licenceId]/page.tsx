@@ -8,7 +8,7 @@ import { PageHeader } from "@/components/portal/page-header";
 import { Button } from "@/components/ui/button";
 import { requireAdminPage } from "@/lib/auth/guard";
 import { hasPermission } from "@/lib/auth/permissions";
-import { getLicence } from "@/lib/licences/queries";
+import { getLicence, licenceChildTree, licenceParents, systemsUsingLicence } from "@/lib/licences/queries";
 import { getDb } from "@/lib/setup/bootstrap";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -24,6 +24,11 @@ export default async function LicenceDetailPage({ params }: Props) {
   const db = await getDb();
   const licence = await getLicence(db, { id });
   if (!licence) notFound();
+  const [tree, systemsUsing, parents] = await Promise.all([
+    licenceChildTree(db, { ids: licence.childLicences }),
+    systemsUsingLicence(db, { id: licence.id }),
+    licenceParents(db, { id: licence.id }),
+  ]);
   const t = await getTranslations("licence");
   return (
     <>
@@ -45,7 +50,7 @@ export default async function LicenceDetailPage({ params }: Props) {
           )}
         </div>
       </PageHeader>
-      <LicenceDetail db={db} licence={licence} links />
+      <LicenceDetail licence={licence} tree={tree} systemsUsing={systemsUsing} parents={parents} links />
     </>
   );
 }

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { UserFormPage } from "@/components/users/user-form-page";
 import { requireAdminPage } from "@/lib/auth/guard";
+import { getStationId } from "@/lib/config/service-config";
+import { getDb } from "@/lib/setup/bootstrap";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("users"))("addTitle") };
@@ -9,5 +11,6 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function AdminUserAddPage() {
   const caller = await requireAdminPage("ManageAdminUsers");
-  return <UserFormPage caller={caller} system={{ id: caller.systemId, name: caller.systemName }} base="/admin" />;
+  const stationId = await getStationId(await getDb());
+  return <UserFormPage system={{ id: caller.systemId, name: caller.systemName }} base="/admin" stationId={stationId} />;
 }

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { UserFormPage } from "@/components/users/user-form-page";
 import { requireSystemPage } from "@/lib/auth/guard";
+import { getStationId } from "@/lib/config/service-config";
+import { getDb } from "@/lib/setup/bootstrap";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("users"))("addTitle") };
@@ -10,6 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 type Props = { params: Promise<{ system: string }> };
 
 export default async function SystemUserAddPage({ params }: Props) {
-  const { caller, system } = await requireSystemPage((await params).system, "ManageUsers");
-  return <UserFormPage caller={caller} system={system} base={`/system/${encodeURIComponent(system.name)}`} />;
+  const { system } = await requireSystemPage((await params).system, "ManageUsers");
+  const stationId = await getStationId(await getDb());
+  return <UserFormPage system={system} base={`/system/${encodeURIComponent(system.name)}`} stationId={stationId} />;
 }

@@ -1,32 +1,39 @@
+import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { parseSort } from "@/components/data-table/sort";
+import { JobMonitor } from "@/components/jobs/job-monitor";
+import { isValidJobIdFilter, JOB_SORT_COLUMNS, jobSearchInput, readJobFilters } from "@/components/jobs/job-query";
 import { PageHeader } from "@/components/portal/page-header";
 import { JOB_STATES } from "@/db/schema/jobs";
+import { requireSystemPage } from "@/lib/auth/guard";
 import { AppError, type ErrorEntry } from "@/lib/errors/app-error";
 import { fromZodError } from "@/lib/errors/envelope";
 import { type JobSearchResult, searchJobs } from "@/lib/jobs/queries";
 import { ZJobSearch } from "@/lib/jobs/schemas";
 import { log } from "@/lib/log";
-import { clampPage, parsePaging } from "@/lib/paging";
+import { loadClampedPage, parsePaging } from "@/lib/paging";
 import { listProjects } from "@/lib/projects/queries";
 import { getDb } from "@/lib/setup/bootstrap";
-import { JobMonitor } from "./job-monitor";
-import { isValidJobIdFilter, JOB_SORT_COLUMNS, jobSearchInput, readJobFilters } from "./job-query";
 
-type Props = {
-  system: { id: string; name: string };
-  base: string;
-  query: Record<string, string | string[] | undefined>;
-};
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("jobs"))("title") };
+}
 
-/** spec operations §2 "Job monitor list": the jobs of one system by the URL query, paged and sorted on the server. */
-export async function JobMonitorPage({ system, base, query }: Props) {
-  const t = await getTranslations("jobs");
+type Query = Record<string, string | string[] | undefined>;
+type Props = { params: Promise<{ system: string }>; searchParams: Promise<Query> };
+
+/**
+ * Named route jobmonitor of the system portal (spec operations §2 "Job monitor list"): the jobs of one system by
+ * the URL query, paged and sorted on the server. Its folder is a route group so that the loading skeleton
+ * (loading.tsx) wraps this list only, not the job details below it.
+ */
+export default async function SystemJobMonitorPage({ params, searchParams }: Props) {
+  const { system } = await requireSystemPage((await params).system, "ManageJobs");
+  const query = await searchParams;
   const db = await getDb();
   const filters = readJobFilters(query, JOB_STATES);
   const paging = parsePaging(query);
-  const sortQuery = Array.isArray(query.sort) ? query.sort[0] : query.sort;
-  const sort = parseSort(sortQuery, JOB_SORT_COLUMNS);
+  const sort = parseSort(Array.isArray(query.sort) ? query.sort[0] : query.sort, JOB_SORT_COLUMNS);
   const load = (page: number) => {
     if (!isValidJobIdFilter(filters.id)) throw new AppError("InvalidJobId", { id: filters.id });
     const parsed = ZJobSearch.safeParse(jobSearchInput(filters, sort, { page, pageSize: paging.pageSize }));
@@ -34,22 +41,20 @@ export async function JobMonitorPage({ system, base, query }: Props) {
     return searchJobs(db, { systemId: system.id, search: parsed.data });
   };
 
-  let result: JobSearchResult = { totalCount: 0, totalCountExact: true, items: [] };
-  let page = paging.page;
+  let loaded: { page: number; result: JobSearchResult } = {
+    page: paging.page,
+    result: { totalCount: 0, totalCountExact: true, items: [] },
+  };
   let loadErrors: ErrorEntry[] = [];
   try {
-    result = await load(page);
-    // spec operations §5: pages are clamped between 0 and the last page
-    const clamped = clampPage(page, result.totalCount, paging.pageSize);
-    if (clamped !== page) {
-      page = clamped;
-      result = await load(page);
-    }
+    loaded = await loadClampedPage(paging, load);
   } catch (error) {
     if (!(error instanceof AppError)) log.error({ err: error }, "job monitor: search failed");
     loadErrors = error instanceof AppError ? error.entries : [{ code: "InternalError", params: { requestId: "-" } }];
   }
   const projects = (await listProjects(db, { systemId: system.id })).map((p) => p.name);
+  const t = await getTranslations("jobs");
+  const { page, result } = loaded;
 
   return (
     <>
@@ -63,7 +68,7 @@ export async function JobMonitorPage({ system, base, query }: Props) {
         filters={filters}
         projects={projects}
         states={JOB_STATES}
-        base={base}
+        base={`/system/${encodeURIComponent(system.name)}`}
         loadErrors={loadErrors}
       />
     </>

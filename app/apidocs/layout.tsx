@@ -1,0 +1,26 @@
+import { connection } from "next/server";
+import type { ReactNode } from "react";
+import { PortalShell } from "@/components/shell/portal-shell";
+import { PublicFrame } from "@/components/shell/public-frame";
+import { canUseAdminPortal, isSupersystemName } from "@/lib/auth/permissions";
+import { currentCaller } from "@/lib/auth/web-session";
+import { getServiceInfo } from "@/lib/config/service-config";
+import { getDb } from "@/lib/setup/bootstrap";
+
+/**
+ * The API reference is public; a signed-in user reads it inside the shell of their own portal (header, sidebar,
+ * a way back), a visitor inside a small frame that leads to the sign-in.
+ */
+export default async function ApiDocsLayout({ children }: { children: ReactNode }) {
+  await connection();
+  const caller = await currentCaller();
+  if (!caller || caller.requiresPasswordChange) return <PublicFrame>{children}</PublicFrame>;
+  const admin = isSupersystemName(caller.systemName);
+  if (admin && !canUseAdminPortal(caller)) return <PublicFrame>{children}</PublicFrame>;
+  const info = await getServiceInfo(await getDb());
+  return (
+    <PortalShell caller={caller} portal={admin ? "admin" : "system"} systemName={caller.systemName} info={info}>
+      {children}
+    </PortalShell>
+  );
+}
