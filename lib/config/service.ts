@@ -4,7 +4,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { hasPermission } from "@/lib/auth/permissions";
 import { sealSecret } from "@/lib/crypto/secrets";
 import { AppError, type ErrorEntry } from "@/lib/errors/app-error";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { SECRET_PLACEHOLDER, type ServiceConfigDto, ZServiceConfigPatch } from "./schemas";
 import { getServiceConfig, getServiceInfo, patchServiceConfig, type ServiceConfig } from "./service-config";
 
@@ -34,9 +34,7 @@ export async function readServiceConfig(db: Database, caller: Caller): Promise<S
 export async function updateServiceConfig(db: Database, opts: { caller: Caller; input: unknown }): Promise<ServiceConfigDto> {
   assertManages(opts.caller);
   if ((await getServiceInfo(db)).isConfigurationExportDisabled) throw new AppError("AccessDenied");
-  const parsed = ZServiceConfigPatch.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
-  const { ccsApiKey, eMailPassword, ...plain } = parsed.data;
+  const { ccsApiKey, eMailPassword, ...plain } = parseInput(ZServiceConfigPatch, opts.input);
   const merged = { ...(await getServiceConfig(db)), ...plain };
   const errors: ErrorEntry[] = [];
   if (merged.isEmailConfirmationActive && !merged.eMailHost.trim()) errors.push({ code: "configuration_error_missingEMailHost" });

@@ -5,7 +5,15 @@ import { jobLogs, type LogLevel } from "@/db/schema/jobs";
 /** How many log lines the details page shows at most (the newest ones). */
 export const JOB_LOG_LINES_MAX = 1000;
 
-export type JobLogLine = { id: number; time: string; level: LogLevel; message: string };
+export type JobLogLine = {
+  id: number;
+  time: string;
+  level: LogLevel;
+  message: string;
+  /** the line as a code with parameters (lib/jobs/log-lines.ts); null for lines written before codes were kept */
+  code: string | null;
+  params: Record<string, string | number> | null;
+};
 
 /**
  * Server only: the newest log lines of one job, oldest first. The caller has already checked that the
@@ -13,7 +21,14 @@ export type JobLogLine = { id: number; time: string; level: LogLevel; message: s
  */
 export async function jobLogLines(db: Database, jobId: number): Promise<{ lines: JobLogLine[]; truncated: boolean }> {
   const rows = await db
-    .select({ id: jobLogs.id, time: jobLogs.time, level: jobLogs.level, message: jobLogs.message })
+    .select({
+      id: jobLogs.id,
+      time: jobLogs.time,
+      level: jobLogs.level,
+      message: jobLogs.message,
+      code: jobLogs.code,
+      params: jobLogs.params,
+    })
     .from(jobLogs)
     .where(eq(jobLogs.jobId, jobId))
     .orderBy(desc(jobLogs.id))

@@ -33,6 +33,7 @@ export function toJobDto(job: Job, systemName: string, files: JobFileInfo[]): Jo
     creator: job.creator,
     errorCode: job.errorCode,
     errorMessage: job.errorMessage,
+    errorParams: job.errorParams ?? null,
     state: job.state,
     logLevel: job.logLevel,
     useDefaultLogLevel: job.useDefaultLogLevel,

@@ -7,7 +7,7 @@ import { hasPermission, isDeputyFor } from "@/lib/auth/permissions";
 import { openSecret, sealSecret } from "@/lib/crypto/secrets";
 import { hashToken, newToken } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { removeStored, writeStoredFile } from "@/lib/files/store";
 import { type ProjectDocument, readEsproject } from "./esproject";
 import { loadProject, projectFilePath, toProjectDto } from "./queries";
@@ -69,9 +69,7 @@ export async function addProject(
   db: Database,
   opts: { caller: Caller; meta: unknown; file: Uint8Array | null },
 ): Promise<ProjectDto> {
-  const parsed = ZProjectAddMeta.safeParse(opts.meta ?? {});
-  if (!parsed.success) throw fromZodError(parsed.error);
-  const meta = parsed.data;
+  const meta = parseInput(ZProjectAddMeta, opts.meta ?? {});
   if (!opts.file?.byteLength) throw new AppError("missingEsproject");
   const system = await systemFor(db, opts.caller, meta.systemId);
   const { document } = readEsproject(opts.file);
@@ -114,11 +112,10 @@ export async function uploadProjectVersion(
   db: Database,
   opts: { caller: Caller; id: string; meta: unknown; file: Uint8Array | null },
 ): Promise<ProjectDto> {
-  const parsed = ZProjectUploadMeta.safeParse(opts.meta ?? {});
-  if (!parsed.success) throw fromZodError(parsed.error);
+  const data = parseInput(ZProjectUploadMeta, opts.meta ?? {});
   if (!opts.file?.byteLength) throw new AppError("missingEsproject");
   const { project, systemName } = await projectForCaller(db, opts.caller, opts.id);
-  assertVersion(project, parsed.data.version);
+  assertVersion(project, data.version);
   const { document } = readEsproject(opts.file);
   const next = project.version + 1;
   await writeStoredFile(projectFilePath(project.systemId, project.id, next), opts.file);
@@ -129,22 +126,22 @@ export async function uploadProjectVersion(
         version: next,
         type: document.type,
         documentClasses: classesOf(document),
-        versionProperties: parsed.data.versionProperties,
-        withCustomizing: parsed.data.withCustomizing,
+        versionProperties: data.versionProperties,
+        withCustomizing: data.withCustomizing,
         // replaceDefaultProperties takes the file's properties; otherwise the edited ones stay
-        ...(parsed.data.replaceDefaultProperties ? { properties: document.properties } : {}),
+        ...(data.replaceDefaultProperties ? { properties: document.properties } : {}),
         updatedAt: new Date(),
       })
       .where(and(eq(projects.id, project.id), eq(projects.version, project.version)))
       .returning();
-    if (!row) throw new AppError("ProjectVersionMismatch", { current: project.version + 1, sent: parsed.data.version });
+    if (!row) throw new AppError("ProjectVersionMismatch", { current: project.version + 1, sent: data.version });
     await writeAudit(tx, actingIn(opts.caller, { id: project.systemId, name: systemName }), {
       category: "Project",
       operation: "Update",
       systemId: project.systemId,
       projectId: project.id,
       project: row.name,
-      value: { id: project.id, version: next, replaceDefaultProperties: parsed.data.replaceDefaultProperties },
+      value: { id: project.id, version: next, replaceDefaultProperties: data.replaceDefaultProperties },
     });
     return row;
   });
@@ -156,15 +153,14 @@ export async function saveProjectProperties(
   db: Database,
   opts: { caller: Caller; id: string; input: unknown },
 ): Promise<ProjectDto> {
-  const parsed = ZProjectProperties.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
-  checkProperties(parsed.data.properties);
+  const data = parseInput(ZProjectProperties, opts.input);
+  checkProperties(data.properties);
   const { project, systemName } = await projectForCaller(db, opts.caller, opts.id);
-  assertVersion(project, parsed.data.version);
+  assertVersion(project, data.version);
   const [row] = await db.transaction(async (tx) => {
     const rows = await tx
       .update(projects)
-      .set({ properties: parsed.data.properties, versionProperties: parsed.data.versionProperties, updatedAt: new Date() })
+      .set({ properties: data.properties, versionProperties: data.versionProperties, updatedAt: new Date() })
       .where(eq(projects.id, project.id))
       .returning();
     await writeAudit(tx, actingIn(opts.caller, { id: project.systemId, name: systemName }), {
@@ -173,7 +169,7 @@ export async function saveProjectProperties(
       systemId: project.systemId,
       projectId: project.id,
       project: project.name,
-      value: { id: project.id, properties: parsed.data.properties },
+      value: { id: project.id, properties: data.properties },
     });
     return rows;
   });
@@ -182,14 +178,13 @@ export async function saveProjectProperties(
 
 /** PUT v3/projects/{id}/metadata: rename (trimmed, unique in the system). */
 export async function renameProject(db: Database, opts: { caller: Caller; id: string; input: unknown }): Promise<ProjectDto> {
-  const parsed = ZProjectMetadata.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
+  const data = parseInput(ZProjectMetadata, opts.input);
   const { project, systemName } = await projectForCaller(db, opts.caller, opts.id);
   const [row] = await db.transaction(async (tx) => {
-    await assertNameFree(tx, project.systemId, parsed.data.name, project.id);
+    await assertNameFree(tx, project.systemId, data.name, project.id);
     const rows = await tx
       .update(projects)
-      .set({ name: parsed.data.name, updatedAt: new Date() })
+      .set({ name: data.name, updatedAt: new Date() })
       .where(eq(projects.id, project.id))
       .returning();
     await writeAudit(tx, actingIn(opts.caller, { id: project.systemId, name: systemName }), {
@@ -197,8 +192,8 @@ export async function renameProject(db: Database, opts: { caller: Caller; id: st
       operation: "Update",
       systemId: project.systemId,
       projectId: project.id,
-      project: parsed.data.name,
-      value: { id: project.id, name: parsed.data.name, previousName: project.name },
+      project: data.name,
+      value: { id: project.id, name: data.name, previousName: project.name },
     });
     return rows;
   });
@@ -207,10 +202,9 @@ export async function renameProject(db: Database, opts: { caller: Caller; id: st
 
 /** DELETE v3/projects/{id} with { version }: the project and its files; its jobs keep their name. */
 export async function deleteProject(db: Database, opts: { caller: Caller; id: string; input: unknown }): Promise<void> {
-  const parsed = ZProjectDelete.safeParse(opts.input ?? {});
-  if (!parsed.success) throw fromZodError(parsed.error);
+  const data = parseInput(ZProjectDelete, opts.input ?? {});
   const { project, systemName } = await projectForCaller(db, opts.caller, opts.id);
-  assertVersion(project, parsed.data.version);
+  assertVersion(project, data.version);
   await db.transaction(async (tx) => {
     await tx.delete(projects).where(eq(projects.id, project.id));
     await writeAudit(tx, actingIn(opts.caller, { id: project.systemId, name: systemName }), {

@@ -5,7 +5,7 @@ import { type Job, jobs, LOG_LEVELS, systems } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
 import { hasPermission, isDeputyFor } from "@/lib/auth/permissions";
 import { AppError } from "@/lib/errors/app-error";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { enqueue } from "@/lib/queue";
 
 /** spec operations §3 "Job patch": state (restart = Waiting), logLevel, preventDeletion, jobIds (batch). */
@@ -44,9 +44,7 @@ async function jobsForCaller(db: Database, caller: Caller, ids: number[]): Promi
  * preventDeletion (not while processing). A batch changes all or none.
  */
 export async function patchJobs(db: Database, opts: { caller: Caller; ids?: number[]; input: unknown }): Promise<number[]> {
-  const parsed = ZJobPatch.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
-  const input = parsed.data;
+  const input = parseInput(ZJobPatch, opts.input);
   const ids = opts.ids ?? input.jobIds ?? [];
   if (input.state === undefined && input.logLevel === undefined && input.preventDeletion === undefined) {
     throw new AppError("InvalidJobUpdate", { reason: "nothing to change" });
@@ -66,7 +64,14 @@ export async function patchJobs(db: Database, opts: { caller: Caller; ids?: numb
         .update(jobs)
         .set({
           ...(input.state
-            ? { state: "Waiting" as const, errorCode: null, errorMessage: null, finished: null, restarts: job.restarts + 1 }
+            ? {
+                state: "Waiting" as const,
+                errorCode: null,
+                errorMessage: null,
+                errorParams: null,
+                finished: null,
+                restarts: job.restarts + 1,
+              }
             : {}),
           ...(input.logLevel !== undefined
             ? { logLevel: input.logLevel ?? "Info", useDefaultLogLevel: input.logLevel === null }

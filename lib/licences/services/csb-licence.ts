@@ -5,7 +5,7 @@ import { writeAudit } from "@/lib/audit/service";
 import type { Caller } from "@/lib/auth/caller";
 import { openSecret, sealSecret } from "@/lib/crypto/secrets";
 import { AppError } from "@/lib/errors/app-error";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { log } from "@/lib/log";
 import { getLicence } from "../queries";
 import { type LicenceDto, ZCsbLicence } from "../schemas";
@@ -23,7 +23,10 @@ export async function fetchCsbLicence(source: Source): Promise<string> {
     url = new URL(`${source.url.replace(/\/+$/, "")}/api/licences/${encodeURIComponent(source.customer)}`);
     if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("not http(s)");
   } catch (error) {
-    throw new AppError("LicenceSourceUnreachable", { reason: error instanceof Error ? error.message : "invalid URL" });
+    throw new AppError("LicenceSourceUnreachable", {
+      problem: "invalidUrl",
+      reason: error instanceof Error ? error.message : "invalid URL",
+    });
   }
   let res: Response;
   try {
@@ -37,7 +40,7 @@ export async function fetchCsbLicence(source: Source): Promise<string> {
     });
   } catch (error) {
     const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : "failed";
-    throw new AppError("LicenceSourceUnreachable", { reason });
+    throw new AppError("LicenceSourceUnreachable", { problem: "network", reason });
   }
   if (!res.ok) throw new AppError("LicenceSourceRefused", { status: res.status });
   const text = (await res.text()).trim();
@@ -48,9 +51,7 @@ export async function fetchCsbLicence(source: Source): Promise<string> {
 /** POST v3/licences/csb: fetch the licence of a cloud source and keep the source for refreshes. */
 export async function addCsbLicence(db: Database, opts: { caller: Caller; input: unknown }): Promise<LicenceDto> {
   assertManagesLicences(opts.caller);
-  const parsed = ZCsbLicence.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
-  const { csbUrl, csbSystem, csbUser, csbPassword, systemId } = parsed.data;
+  const { csbUrl, csbSystem, csbUser, csbPassword, systemId } = parseInput(ZCsbLicence, opts.input);
   const content = await fetchCsbLicence({ url: csbUrl, customer: csbSystem, user: csbUser, password: csbPassword });
   const file = await verify(db, content);
   await storeLicence(db, {
@@ -84,7 +85,12 @@ export async function refreshCsbLicence(db: Database, opts: { caller: Caller | n
     password: openSecret(row.csbPasswordEnc),
   });
   const file = await verify(db, content);
-  if (file.id !== row.id) throw new AppError("LicenceInvalid", { reason: `the source now delivers licence ${file.id}` });
+  if (file.id !== row.id)
+    throw new AppError("LicenceInvalid", {
+      problem: "otherLicence",
+      id: file.id,
+      reason: `the source now delivers licence ${file.id}`,
+    });
   await db.transaction(async (tx) => {
     await tx
       .update(licences)

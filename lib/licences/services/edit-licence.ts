@@ -6,7 +6,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
 import { sealSecret } from "@/lib/crypto/secrets";
 import { AppError, type ErrorEntry } from "@/lib/errors/app-error";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { validateAlertConfiguration } from "../alerts";
 import { getLicence } from "../queries";
 import { type LicenceDto, ZLicencePatch } from "../schemas";
@@ -19,9 +19,7 @@ import { checkChildren, replaceChildren } from "./virtual-licence";
  */
 export async function patchLicence(db: Database, opts: { caller: Caller; id: string; input: unknown }): Promise<LicenceDto> {
   assertManagesLicences(opts.caller);
-  const parsed = ZLicencePatch.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
-  const input = parsed.data;
+  const input = parseInput(ZLicencePatch, opts.input);
   const [row] = await db.select().from(licences).where(eq(licences.id, opts.id));
   if (!row) throw new AppError("LicenceNotFound", { id: opts.id });
 
@@ -79,12 +77,12 @@ export async function deleteLicence(db: Database, opts: { caller: Caller; id: st
   if (!row) throw new AppError("LicenceNotFound", { id: opts.id });
   await db.transaction(async (tx) => {
     const [used] = await tx.select({ n: count() }).from(systems).where(eq(systems.licenceId, row.id));
-    if (used && used.n > 0) throw new AppError("LicenceInUse", { what: `${used.n} system(s)` });
+    if (used && used.n > 0) throw new AppError("LicenceInUse", { what: `${used.n} system(s)`, kind: "systems", count: used.n });
     const [parent] = await tx
       .select({ id: licenceChildren.parentId })
       .from(licenceChildren)
       .where(eq(licenceChildren.childId, row.id));
-    if (parent) throw new AppError("LicenceInUse", { what: parent.id });
+    if (parent) throw new AppError("LicenceInUse", { what: parent.id, kind: "licence" });
     await tx.delete(licences).where(eq(licences.id, row.id));
     await writeAudit(tx, opts.caller, {
       category: "Licence",

@@ -8,7 +8,7 @@ import { revokeUserSessions } from "@/lib/auth/sessions";
 import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
 import { sealSecret } from "@/lib/crypto/secrets";
 import { AppError } from "@/lib/errors/app-error";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { ensureScheduler } from "@/lib/scheduler/internal-tasks";
 import { toSystemDto } from "../dto";
 import { type SystemDto, type SystemInput, ZSystemInput } from "../schemas";
@@ -64,9 +64,7 @@ async function assertNameFree(tx: Database, name: string, exceptId?: string): Pr
 /** POST systems (ManageSystems): a new tenant with its scheduler and default configuration. */
 export async function createSystem(db: Database, opts: { caller: Caller; input: unknown }): Promise<SystemDto> {
   if (!hasPermission(opts.caller.roles, "ManageSystems")) throw new AppError("AccessDenied");
-  const parsed = ZSystemInput.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
-  const input = parsed.data;
+  const input = parseInput(ZSystemInput, opts.input);
   const errors = systemRuleFailures(input, { hasStoredCsbPassword: false, isSuper: false });
   if (errors.length) throw AppError.many(errors);
   const ccs = secretChange(input.ccsApiKey);
@@ -100,9 +98,7 @@ export async function createSystem(db: Database, opts: { caller: Caller; input: 
  * type and active state. Deactivating a system ends its users' sessions.
  */
 export async function updateSystem(db: Database, opts: { caller: Caller; input: unknown }): Promise<SystemDto> {
-  const parsed = ZSystemInput.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
-  const input = parsed.data;
+  const input = parseInput(ZSystemInput, opts.input);
   if (!input.id) throw new AppError("InvalidId", { id: "" });
   const [current] = await db.select().from(systems).where(eq(systems.id, input.id));
   const { caller } = opts;

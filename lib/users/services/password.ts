@@ -11,7 +11,7 @@ import { revokeUserSessions } from "@/lib/auth/sessions";
 import { getServiceInfo, getStationId } from "@/lib/config/service-config";
 import { hashToken } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { log } from "@/lib/log";
 import type { MailKind } from "@/lib/mail/templates";
 import { managesUsersOf } from "../access";
@@ -75,13 +75,12 @@ export async function changeOwnPassword(
   db: Database,
   opts: { caller: Caller; userId: string; input: unknown; origin: string },
 ): Promise<{ result: "changed" | "linkSent" }> {
-  const parsed = ZPasswordChange.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
+  const data = parseInput(ZPasswordChange, opts.input);
   const target = await loadUser(db, opts.userId);
   if (target.user.id !== opts.caller.userId) throw new AppError("AccessDenied");
   if (target.user.type === "CSB") throw new AppError("InvalidCsbUserOperation");
   const stationId = await getStationId(db);
-  const oldPassword = revealPassword(parsed.data.oldPassword ?? "", stationId, target.systemName);
+  const oldPassword = revealPassword(data.oldPassword ?? "", stationId, target.systemName);
   if (!oldPassword) throw new AppError("missingOldPassword");
   if (!(await verifyPassword(target.user.passwordHash, oldPassword))) throw new AppError("WrongOldPassword");
 
@@ -90,21 +89,20 @@ export async function changeOwnPassword(
     await mailLink(db, { target, kind: "changePassword", origin: opts.origin });
     return { result: "linkSent" };
   }
-  const passwordHash = await newPasswordHash(db, parsed.data.newPassword ?? "", target.systemName);
+  const passwordHash = await newPasswordHash(db, data.newPassword ?? "", target.systemName);
   await storePassword(db, { target, passwordHash, actor: self(target), via: "account" });
   return { result: "changed" };
 }
 
 /** POST users/{id}/password/changeViaLink: the mailed link of an account password change, once. */
 export async function changePasswordViaLink(db: Database, opts: { userId: string; input: unknown }): Promise<void> {
-  const parsed = ZPasswordViaLink.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
+  const data = parseInput(ZPasswordViaLink, opts.input);
   const target = await loadUser(db, opts.userId).catch(() => {
     throw new AppError("LinkInvalid");
   });
-  const passwordHash = await newPasswordHash(db, parsed.data.newPassword, target.systemName);
+  const passwordHash = await newPasswordHash(db, data.newPassword, target.systemName);
   const consume = (tx: Database) =>
-    consumeLinkToken(tx, { token: parsed.data.token, purpose: "changePassword", userId: target.user.id });
+    consumeLinkToken(tx, { token: data.token, purpose: "changePassword", userId: target.user.id });
   await storePassword(db, { target, passwordHash, actor: self(target), via: "link", consume });
 }
 
@@ -137,9 +135,7 @@ export async function requestPasswordReset(
     if (!z.uuid().safeParse(opts.by.userId).success) throw new AppError("MissingUserId");
     target = await loadUser(db, opts.by.userId).catch(() => undefined);
   } else {
-    const parsed = ZForgotPassword.safeParse(opts.by);
-    if (!parsed.success) throw fromZodError(parsed.error);
-    const { systemName, userName, email } = parsed.data;
+    const { systemName, userName, email } = parseInput(ZForgotPassword, opts.by);
     const [row] = await db
       .select({ id: users.id, email: users.emailAddress })
       .from(users)
@@ -159,15 +155,14 @@ export async function requestPasswordReset(
 
 /** The reset page (/reset/{userName}/{token}): the token must belong to that user name; used once. */
 export async function resetPasswordWithToken(db: Database, opts: { userName: string; input: unknown }): Promise<void> {
-  const parsed = ZResetWithToken.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
+  const data = parseInput(ZResetWithToken, opts.input);
   const [owner] = await db
     .select({ userId: userTokens.userId })
     .from(userTokens)
     .innerJoin(users, eq(users.id, userTokens.userId))
     .where(
       and(
-        eq(userTokens.tokenHash, hashToken(parsed.data.token)),
+        eq(userTokens.tokenHash, hashToken(data.token)),
         eq(userTokens.purpose, "resetPassword"),
         isNull(userTokens.usedAt),
         gt(userTokens.expiresAt, sql`now()`),
@@ -176,9 +171,8 @@ export async function resetPasswordWithToken(db: Database, opts: { userName: str
     );
   if (!owner) throw new AppError("LinkInvalid");
   const target = await loadUser(db, owner.userId);
-  const passwordHash = await newPasswordHash(db, parsed.data.newPassword, target.systemName);
-  const consume = (tx: Database) =>
-    consumeLinkToken(tx, { token: parsed.data.token, purpose: "resetPassword", userId: target.user.id });
+  const passwordHash = await newPasswordHash(db, data.newPassword, target.systemName);
+  const consume = (tx: Database) => consumeLinkToken(tx, { token: data.token, purpose: "resetPassword", userId: target.user.id });
   await storePassword(db, { target, passwordHash, actor: self(target), via: "reset", consume });
 }
 
