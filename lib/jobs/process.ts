@@ -103,7 +103,11 @@ function failed(p: Omit<Prepared, "state" | "outputs" | "multiPage" | "metrics">
   const { code, params } = errorOf(error, file);
   // an AppError's English text is the one its REST answer would carry
   const entry = error instanceof AppError ? error.entries[0] : undefined;
-  const message = entry ? (toEnvelope([entry]).errors[0]?.message ?? code) : error instanceof Error ? error.message : String(error);
+  const message = entry
+    ? (toEnvelope([entry]).errors[0]?.message ?? code)
+    : error instanceof Error
+      ? error.message
+      : String(error);
   p.lines.push(line("Error", "JobFailed", { ...params, code, message }));
   log.warn({ jobId: p.claim.job.id, code, err: error }, "job failed");
   return {
