@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { TimeZoneCookie } from "@/components/i18n/time-zone-cookie";
 import { ClickThrottle } from "@/components/shell/click-throttle";
 import { StatusProvider } from "@/components/shell/status-bar";
-import { THEME_INIT_SCRIPT } from "@/components/shell/theme";
+import { THEME_INIT_SCRIPT } from "@/components/shell/theme-init";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
