@@ -32,7 +32,7 @@ export function TextField<T extends FieldValues>({
       control={control}
       name={name}
       render={({ field }) => (
-        <FormItem id={id ?? name} className={className}>
+        <FormItem id={id ?? name} className={className} described={!!description}>
           <FormLabel>{label}</FormLabel>
           <FormControl>
             <Input {...input} {...field} value={field.value ?? ""} />
@@ -60,7 +60,7 @@ export function NumberField<T extends FieldValues>({
       control={control}
       name={name}
       render={({ field }) => (
-        <FormItem id={id ?? name} className={className}>
+        <FormItem id={id ?? name} className={className} described={!!description}>
           <FormLabel>{label}</FormLabel>
           <FormControl>
             <Input
@@ -94,7 +94,7 @@ export function TextareaField<T extends FieldValues>({
       control={control}
       name={name}
       render={({ field }) => (
-        <FormItem id={id ?? name} className={className}>
+        <FormItem id={id ?? name} className={className} described={!!description}>
           <FormLabel>{label}</FormLabel>
           <FormControl>
             <Textarea {...input} {...field} value={field.value ?? ""} />

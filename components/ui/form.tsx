@@ -38,7 +38,7 @@ function FormField<
   );
 }
 
-type FormItemContextValue = { id: string };
+type FormItemContextValue = { id: string; described: boolean };
 const FormItemContext = React.createContext<FormItemContextValue | null>(null);
 
 function useFormField() {
@@ -48,21 +48,25 @@ function useFormField() {
   if (!fieldContext || !itemContext) throw new Error("useFormField outside <FormField><FormItem>");
   const formState = useFormState({ name: fieldContext.name });
   const fieldState = getFieldState(fieldContext.name, formState);
-  const { id } = itemContext;
+  const { id, described } = itemContext;
   return {
     name: fieldContext.name,
     formItemId: id,
+    described,
     formDescriptionId: `${id}-description`,
     formMessageId: `${id}-message`,
     ...fieldState,
   };
 }
 
-/** `id` becomes the control's id (stable ids for labels and tests); otherwise one is made. */
-function FormItem({ className, id, ...props }: React.ComponentProps<"div">) {
+/**
+ * `id` becomes the control's id (stable ids for labels and tests); otherwise one is made. `described`: the
+ * item has a FormDescription, which the control then names in aria-describedby.
+ */
+function FormItem({ className, id, described = false, ...props }: React.ComponentProps<"div"> & { described?: boolean }) {
   const generated = React.useId();
   return (
-    <FormItemContext.Provider value={{ id: id ?? generated }}>
+    <FormItemContext.Provider value={{ id: id ?? generated, described }}>
       <div data-slot="form-item" className={cn("grid content-start gap-2", className)} {...props} />
     </FormItemContext.Provider>
   );
@@ -82,12 +86,13 @@ function FormLabel({ className, ...props }: React.ComponentProps<typeof Label>) 
 }
 
 function FormControl(props: React.ComponentProps<typeof Slot.Root>) {
-  const { error, formItemId, formDescriptionId, formMessageId } = useFormField();
+  const { error, formItemId, formDescriptionId, formMessageId, described } = useFormField();
+  const describedBy = [described ? formDescriptionId : "", error ? formMessageId : ""].filter(Boolean).join(" ");
   return (
     <Slot.Root
       data-slot="form-control"
       id={formItemId}
-      aria-describedby={error ? `${formDescriptionId} ${formMessageId}` : formDescriptionId}
+      aria-describedby={describedBy || undefined}
       aria-invalid={!!error}
       {...props}
     />
