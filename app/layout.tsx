@@ -2,9 +2,10 @@ import type { Metadata } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import { TimeZoneCookie } from "@/components/i18n/time-zone-cookie";
 import { ClickThrottle } from "@/components/shell/click-throttle";
 import { StatusProvider } from "@/components/shell/status-bar";
-import { THEME_INIT_SCRIPT } from "@/components/shell/theme";
+import { THEME_INIT_SCRIPT } from "@/components/shell/theme-init";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -24,6 +25,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <NextIntlClientProvider>
           <StatusProvider>
             <ClickThrottle />
+            <TimeZoneCookie />
             {children}
           </StatusProvider>
         </NextIntlClientProvider>

@@ -1,21 +1,21 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { useTransition } from "react";
 import { useForm } from "react-hook-form";
-import { changeRequiredPasswordAction } from "@/app/(auth)/actions";
-import { FormErrors } from "@/components/auth/form-errors";
-import { Field } from "@/components/auth/login-form";
-import { useErrorText } from "@/components/shell/status-bar";
+import { TextField } from "@/components/forms/fields";
+import { FormError } from "@/components/forms/form-error";
+import { passwordRuleFields, useServerErrors } from "@/components/forms/use-server-errors";
 import { useHydrated } from "@/components/shell/use-hydrated";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { Form } from "@/components/ui/form";
+import { changeRequiredPasswordAction } from "@/lib/auth/actions";
 import { obfuscateInBrowser } from "@/lib/auth/obfuscate-browser";
-import { passwordRuleFailures } from "@/lib/auth/password-policy";
+import { type NewPasswordForm, ZNewPasswordForm } from "@/lib/auth/schemas";
+import { FORM_ISSUES } from "@/lib/errors/issues";
 
-type Values = { newPassword: string; repeat: string };
-
-/** spec foundation §2 "Forced password change": new password and repeat, rules of §5 checked as you type. */
+/** spec foundation §2 "Forced password change": new password and repeat, the rules of §5 all at once. */
 export function ChangePasswordForm({
   stationId,
   systemName,
@@ -26,42 +26,41 @@ export function ChangePasswordForm({
   obfuscate: boolean;
 }) {
   const t = useTranslations("changePassword");
-  const te = useTranslations("errors");
-  const errorText = useErrorText();
-  const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [pending, startTransition] = useTransition();
   const hydrated = useHydrated();
-  const form = useForm<Values>({ defaultValues: { newPassword: "", repeat: "" } });
-  const [ruleErrors, setRuleErrors] = useState<string[]>([]);
+  const form = useForm<NewPasswordForm>({
+    resolver: zodResolver(ZNewPasswordForm, FORM_ISSUES),
+    criteriaMode: "all",
+    defaultValues: { newPassword: "", repeat: "" },
+  });
+  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form, { codes: passwordRuleFields("newPassword") });
 
   const onSubmit = form.handleSubmit((values) => {
-    const failures = passwordRuleFailures(values.newPassword, { repeat: values.repeat });
-    setRuleErrors(failures.map((code) => te(code, { min: 6 })));
-    setServerErrors([]);
-    if (failures.length) return;
+    clearFormErrors();
     startTransition(async () => {
-      const hide = (p: string) => (obfuscate ? obfuscateInBrowser(p, stationId, systemName) : Promise.resolve(p));
-      const result = await changeRequiredPasswordAction({
-        newPassword: await hide(values.newPassword),
-        repeat: await hide(values.repeat),
-      });
-      if (result && !result.ok) setServerErrors([errorText(result.errors)]);
+      const newPassword = obfuscate ? await obfuscateInBrowser(values.newPassword, stationId, systemName) : values.newPassword;
+      const result = await changeRequiredPasswordAction({ newPassword });
+      if (!result.ok) showErrors(result.errors);
     });
   });
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" data-testid="change-password-form">
-      <FormErrors messages={[...ruleErrors, ...serverErrors]} />
-      <p className="text-sm text-muted-foreground">{t("rules")}</p>
-      <Field id="newPassword" label={t("newPassword")}>
-        <Input id="newPassword" type="password" autoComplete="new-password" autoFocus {...form.register("newPassword")} />
-      </Field>
-      <Field id="repeat" label={t("repeatPassword")}>
-        <Input id="repeat" type="password" autoComplete="new-password" {...form.register("repeat")} />
-      </Field>
-      <Button type="submit" className="w-full" disabled={pending || !hydrated}>
-        {t("submit")}
-      </Button>
-    </form>
+    <Form {...form}>
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" data-testid="change-password-form">
+        <FormError errors={formErrors} />
+        <p className="text-sm text-muted-foreground">{t("rules")}</p>
+        <TextField<NewPasswordForm>
+          name="newPassword"
+          label={t("newPassword")}
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+        />
+        <TextField<NewPasswordForm> name="repeat" label={t("repeatPassword")} type="password" autoComplete="new-password" />
+        <Button type="submit" className="w-full" disabled={pending || !hydrated}>
+          {t("submit")}
+        </Button>
+      </form>
+    </Form>
   );
 }

@@ -1,75 +1,67 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
-import { forgotPasswordAction } from "@/app/(auth)/link-actions";
-import { FormErrors } from "@/components/auth/form-errors";
-import { Field } from "@/components/auth/login-form";
-import { useErrorText } from "@/components/shell/status-bar";
+import type { z } from "zod";
+import { TextField } from "@/components/forms/fields";
+import { FormError } from "@/components/forms/form-error";
+import { useServerErrors } from "@/components/forms/use-server-errors";
 import { useHydrated } from "@/components/shell/use-hydrated";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { Form } from "@/components/ui/form";
+import { forgotPasswordAction } from "@/lib/auth/actions";
+import { FORM_ISSUES } from "@/lib/errors/issues";
+import { ZForgotPassword } from "@/lib/users/schemas";
 
-type Values = { systemName: string; userName: string; email: string };
+type Values = z.input<typeof ZForgotPassword>;
 
 /** spec foundation §2 "Forgot password": system name, login name and e-mail; each missing one has its message. */
 export function ForgotPasswordForm({ systemName }: { systemName?: string }) {
   const t = useTranslations("password");
-  const te = useTranslations("errors");
-  const errorText = useErrorText();
-  const [errors, setErrors] = useState<string[]>([]);
   const [sent, setSent] = useState(false);
   const [pending, startTransition] = useTransition();
   const hydrated = useHydrated();
-  const form = useForm<Values>({ defaultValues: { systemName: systemName ?? "", userName: "", email: "" } });
+  const form = useForm<Values, unknown, z.output<typeof ZForgotPassword>>({
+    resolver: zodResolver(ZForgotPassword, FORM_ISSUES),
+    criteriaMode: "all",
+    defaultValues: { systemName: systemName ?? "", userName: "", email: "" },
+  });
+  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form);
 
-  const onSubmit = form.handleSubmit((v) => {
-    const local = [
-      ...(v.systemName.trim() ? [] : [te("MissingSystem")]),
-      ...(v.userName.trim() ? [] : [te("MissingUserName")]),
-      ...(v.email.trim() ? [] : [te("MissingEmail")]),
-    ];
-    setErrors(local);
+  const onSubmit = form.handleSubmit((values) => {
+    clearFormErrors();
     setSent(false);
-    if (local.length) return;
     startTransition(async () => {
-      const result = await forgotPasswordAction({
-        systemName: v.systemName.trim(),
-        userName: v.userName.trim(),
-        email: v.email.trim(),
-      });
-      if (!result.ok) setErrors([t("password_error_send", { error: errorText(result.errors) })]);
+      const result = await forgotPasswordAction(values);
+      if (!result.ok) showErrors(result.errors);
       else setSent(true);
     });
   });
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" data-testid="forgot-password-form">
-      <p className="text-sm text-muted-foreground">{t("forgotIntro")}</p>
-      <FormErrors messages={errors} />
-      {sent && (
-        <Alert variant="success" data-testid="forgot-sent">
-          <AlertDescription>{t("sent")}</AlertDescription>
-        </Alert>
-      )}
-      <Field id="systemName" label={t("systemName")}>
-        <Input id="systemName" autoComplete="organization" {...form.register("systemName")} />
-      </Field>
-      <Field id="userName" label={t("userName")}>
-        <Input id="userName" autoComplete="username" {...form.register("userName")} />
-      </Field>
-      <Field id="email" label={t("email")}>
-        <Input id="email" type="email" autoComplete="email" {...form.register("email")} />
-      </Field>
-      <Button type="submit" className="w-full" disabled={pending || !hydrated}>
-        {t("send")}
-      </Button>
-      <Link href="/login" className="block text-center text-sm text-primary underline underline-offset-4">
-        {t("backToLogin")}
-      </Link>
-    </form>
+    <Form {...form}>
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" data-testid="forgot-password-form">
+        <p className="text-sm text-muted-foreground">{t("forgotIntro")}</p>
+        <FormError errors={formErrors} wrap={(error) => t("password_error_send", { error })} />
+        {sent && (
+          <Alert variant="success" data-testid="forgot-sent">
+            <AlertDescription>{t("sent")}</AlertDescription>
+          </Alert>
+        )}
+        <TextField<Values> name="systemName" label={t("systemName")} autoComplete="organization" />
+        <TextField<Values> name="userName" label={t("userName")} autoComplete="username" />
+        <TextField<Values> name="email" label={t("email")} type="email" autoComplete="email" />
+        <Button type="submit" className="w-full" disabled={pending || !hydrated}>
+          {t("send")}
+        </Button>
+        <Link href="/login" className="block text-center text-sm text-primary underline underline-offset-4">
+          {t("backToLogin")}
+        </Link>
+      </form>
+    </Form>
   );
 }

@@ -1,17 +1,20 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { useTransition } from "react";
 import { useForm } from "react-hook-form";
-import { changePasswordViaLinkAction, resetPasswordAction } from "@/app/(auth)/link-actions";
-import { FormErrors } from "@/components/auth/form-errors";
-import { Field } from "@/components/auth/login-form";
-import { useErrorText, useStatus } from "@/components/shell/status-bar";
+import { TextField } from "@/components/forms/fields";
+import { FormError } from "@/components/forms/form-error";
+import { passwordRuleFields, useServerErrors } from "@/components/forms/use-server-errors";
+import { useStatus } from "@/components/shell/status-bar";
 import { useHydrated } from "@/components/shell/use-hydrated";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { passwordRuleFailures } from "@/lib/auth/password-policy";
+import { Form } from "@/components/ui/form";
+import { changePasswordViaLinkAction, resetPasswordAction } from "@/lib/auth/actions";
+import { type NewPasswordForm as Values, ZNewPasswordForm } from "@/lib/auth/schemas";
+import { FORM_ISSUES } from "@/lib/errors/issues";
 
 type Props = { mode: "reset"; userName: string; token: string } | { mode: "changeViaLink"; userId: string; token: string };
 
@@ -19,48 +22,45 @@ type Props = { mode: "reset"; userName: string; token: string } | { mode: "chang
 export function NewPasswordForm(props: Props) {
   const t = useTranslations("password");
   const tc = useTranslations("changePassword");
-  const te = useTranslations("errors");
   const router = useRouter();
-  const errorText = useErrorText();
   const { notify } = useStatus();
-  const [errors, setErrors] = useState<string[]>([]);
   const [pending, startTransition] = useTransition();
   const hydrated = useHydrated();
-  const form = useForm<{ newPassword: string; repeat: string }>({ defaultValues: { newPassword: "", repeat: "" } });
+  const form = useForm<Values>({
+    resolver: zodResolver(ZNewPasswordForm, FORM_ISSUES),
+    criteriaMode: "all",
+    defaultValues: { newPassword: "", repeat: "" },
+  });
+  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form, { codes: passwordRuleFields("newPassword") });
 
-  const onSubmit = form.handleSubmit((v) => {
-    const local = passwordRuleFailures(v.newPassword, { repeat: v.repeat }).map((k) => te(k, { min: 6 }));
-    setErrors(local);
-    if (local.length) return;
+  const onSubmit = form.handleSubmit(({ newPassword }) => {
+    clearFormErrors();
     startTransition(async () => {
       const result =
         props.mode === "reset"
-          ? await resetPasswordAction({ userName: props.userName, token: props.token, ...v })
-          : await changePasswordViaLinkAction({ userId: props.userId, token: props.token, ...v });
-      if (!result.ok) {
-        const error = errorText(result.errors);
-        setErrors([props.mode === "reset" ? t("password_error_reset", { error }) : t("password_error_change", { error })]);
-        return;
-      }
+          ? await resetPasswordAction({ userName: props.userName, token: props.token, newPassword })
+          : await changePasswordViaLinkAction({ userId: props.userId, token: props.token, newPassword });
+      if (!result.ok) return showErrors(result.errors);
       notify("success", props.mode === "reset" ? t("resetDone") : t("changeDone"));
       // spec foundation §2: on success the reset goes to /, the change via link home
       router.push("/");
     });
   });
 
+  const wrap = (error: string) =>
+    props.mode === "reset" ? t("password_error_reset", { error }) : t("password_error_change", { error });
+
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" data-testid="new-password-form">
-      <FormErrors messages={errors} />
-      <p className="text-sm text-muted-foreground">{tc("rules")}</p>
-      <Field id="newPassword" label={t("newPassword")}>
-        <Input id="newPassword" type="password" autoComplete="new-password" autoFocus {...form.register("newPassword")} />
-      </Field>
-      <Field id="repeat" label={t("repeatPassword")}>
-        <Input id="repeat" type="password" autoComplete="new-password" {...form.register("repeat")} />
-      </Field>
-      <Button type="submit" className="w-full" disabled={pending || !hydrated}>
-        {t("save")}
-      </Button>
-    </form>
+    <Form {...form}>
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" data-testid="new-password-form">
+        <FormError errors={formErrors} wrap={wrap} />
+        <p className="text-sm text-muted-foreground">{tc("rules")}</p>
+        <TextField<Values> name="newPassword" label={t("newPassword")} type="password" autoComplete="new-password" autoFocus />
+        <TextField<Values> name="repeat" label={t("repeatPassword")} type="password" autoComplete="new-password" />
+        <Button type="submit" className="w-full" disabled={pending || !hydrated}>
+          {t("save")}
+        </Button>
+      </form>
+    </Form>
   );
 }

@@ -1,20 +1,10 @@
 import { format } from "date-fns";
 
-/** DESIGN Conventions: date-times are shown as YYYY-MM-DD HH:mm:ss. */
-const DATE_TIME = "yyyy-MM-dd HH:mm:ss";
 /** The value format of `<input type="datetime-local" step="1">`. */
 const INPUT_DATE_TIME = "yyyy-MM-dd'T'HH:mm:ss";
 
-/**
- * A stored ISO time for display. The browser shows its own local time; before hydration (on the server,
- * whose time zone may differ) the UTC time is rendered, so server and first client render agree.
- */
-export function formatDateTime(iso: string | null | undefined, local: boolean): string {
-  if (!iso) return "—";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "—";
-  return local ? format(date, DATE_TIME) : date.toISOString().slice(0, 19).replace("T", " ");
-}
+// Dates are shown with lib/i18n/dates.ts (components/i18n/use-dates.ts); these two serve the date-time
+// inputs of the filters, which the browser fills in its own time zone (rendered only once hydrated).
 
 /** An ISO time as the local value of a datetime-local input ("" when empty or invalid). */
 export function isoToLocalInput(iso: string): string {

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { useHydrated } from "@/components/shell/use-hydrated";
+import { useDates } from "@/components/i18n/use-dates";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -11,10 +11,10 @@ import type { LogLevel } from "@/db/schema/jobs";
 import type { JobLogLine } from "@/lib/jobs/queries";
 import { allows } from "@/lib/jobs/rules";
 import type { JobDto } from "@/lib/jobs/schemas";
-import { formatDateTime } from "./dates";
 import { JobFilesTable } from "./job-files-table";
 import { JobLogging } from "./job-logging";
 import { JobStateBadge } from "./job-state-badge";
+import { useJobMessages } from "./use-job-messages";
 
 type Props = {
   job: JobDto;
@@ -31,7 +31,9 @@ const FILE_TABS = [
 /** spec operations §2 "Job details": the tabs, the processing block and logging. */
 export function JobDetails({ job, levels, log }: Props) {
   const t = useTranslations("jobs");
-  const local = useHydrated();
+  const { dateTime } = useDates();
+  const messages = useJobMessages();
+  const errorText = messages.error(job);
   // spec operations §4: file tabs are disabled while processing
   const filesDisabled = !allows("viewFiles", job);
   const general: [string, ReactNode][] = [
@@ -54,17 +56,17 @@ export function JobDetails({ job, levels, log }: Props) {
       job.errorCode ? (
         <span key="e">
           <span className="font-mono">{job.errorCode}</span>
-          {job.errorMessage ? `: ${job.errorMessage}` : null}
+          {errorText ? `: ${errorText}` : null}
         </span>
       ) : (
         "—"
       ),
     ],
     [t("workerProcessId"), job.workerProcessId || "—"],
-    [t("column_created"), formatDateTime(job.created, local)],
-    [t("column_started"), formatDateTime(job.started, local)],
-    [t("column_finished"), formatDateTime(job.finished, local)],
-    [t("column_deleted"), formatDateTime(job.deleted, local)],
+    [t("column_created"), dateTime(job.created)],
+    [t("column_started"), dateTime(job.started)],
+    [t("column_finished"), dateTime(job.finished)],
+    [t("column_deleted"), dateTime(job.deleted)],
   ];
 
   return (

@@ -4,7 +4,8 @@ import { SaveIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { setLogLevelAction } from "@/app/(portal-actions)/job-actions";
+import { FormError } from "@/components/forms/form-error";
+import { useDates } from "@/components/i18n/use-dates";
 import { useStatus } from "@/components/shell/status-bar";
 import { useHydrated } from "@/components/shell/use-hydrated";
 import { Button } from "@/components/ui/button";
@@ -13,10 +14,12 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { LogLevel } from "@/db/schema/jobs";
+import type { ErrorEntry } from "@/lib/errors/app-error";
+import { setLogLevelAction } from "@/lib/jobs/actions";
 import type { JobLogLine } from "@/lib/jobs/queries";
 import { allows } from "@/lib/jobs/rules";
 import type { JobDto } from "@/lib/jobs/schemas";
-import { formatDateTime } from "./dates";
+import { useJobMessages } from "./use-job-messages";
 
 /** The select value that stands for the default log level (saved as null). */
 const DEFAULT_LEVEL = "default";
@@ -33,8 +36,11 @@ type Props = {
 export function JobLogging({ job, levels, lines, truncated, maxLines }: Props) {
   const t = useTranslations("jobs");
   const router = useRouter();
-  const local = useHydrated();
-  const { notify, notifyErrors } = useStatus();
+  const hydrated = useHydrated();
+  const { dateTime } = useDates();
+  const messages = useJobMessages();
+  const { notify } = useStatus();
+  const [errors, setErrors] = useState<ErrorEntry[]>([]);
   const [pending, startTransition] = useTransition();
   const [level, setLevel] = useState<string>(job.useDefaultLogLevel ? DEFAULT_LEVEL : job.logLevel);
   const editable = allows("changeLogLevel", job);
@@ -42,9 +48,10 @@ export function JobLogging({ job, levels, lines, truncated, maxLines }: Props) {
   const save = () =>
     startTransition(async () => {
       const chosen = levels.find((l) => l === level) ?? null;
-      const result = await setLogLevelAction(job.id, chosen);
+      setErrors([]);
+      const result = await setLogLevelAction({ id: job.id, level: chosen });
       router.refresh();
-      if (!result.ok) return notifyErrors(result.errors);
+      if (!result.ok) return setErrors(result.errors);
       notify("success", t("jobDetails_text_logLevelSet"));
     });
 
@@ -82,12 +89,13 @@ export function JobLogging({ job, levels, lines, truncated, maxLines }: Props) {
               </SelectContent>
             </Select>
           </div>
-          <Button type="submit" disabled={!editable || pending || !local} data-testid="log-level-save">
+          <Button type="submit" disabled={!editable || pending || !hydrated} data-testid="log-level-save">
             <SaveIcon aria-hidden="true" />
             {t("save")}
           </Button>
           {!editable && <p className="text-muted-foreground text-sm">{t("logLevelLocked")}</p>}
         </form>
+        <FormError errors={errors} wrap={(error) => t("jobDetails_error_logLevel", { error })} />
         {lines.length ? (
           <div className="grid gap-2">
             {truncated && <p className="text-muted-foreground text-sm">{t("logTruncated", { count: maxLines })}</p>}
@@ -104,10 +112,10 @@ export function JobLogging({ job, levels, lines, truncated, maxLines }: Props) {
                   {lines.map((line) => (
                     <TableRow key={line.id}>
                       <TableCell className="whitespace-nowrap align-top tabular-nums">
-                        <time dateTime={line.time}>{formatDateTime(line.time, local)}</time>
+                        <time dateTime={line.time}>{dateTime(line.time)}</time>
                       </TableCell>
                       <TableCell className="align-top">{t(`level_${line.level}`)}</TableCell>
-                      <TableCell className="whitespace-pre-wrap break-all font-mono text-xs">{line.message}</TableCell>
+                      <TableCell className="whitespace-pre-wrap break-all font-mono text-xs">{messages.line(line)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

@@ -5,15 +5,15 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
-import { useHydrated } from "@/components/shell/use-hydrated";
+import { useDates } from "@/components/i18n/use-dates";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { TruncatedText } from "@/components/ui/truncated-text";
 import { allows } from "@/lib/jobs/rules";
 import type { JobDto } from "@/lib/jobs/schemas";
-import { formatDateTime } from "./dates";
 import { jobDownloadHref } from "./job-links";
 import { JobStateBadge } from "./job-state-badge";
 import type { JobActions } from "./use-job-actions";
+import { useJobMessages } from "./use-job-messages";
 
 const column = dataTableColumnHelper<JobDto>();
 
@@ -45,7 +45,7 @@ export function JobsTable({
   onSelectionChange,
 }: Props) {
   const t = useTranslations("jobs");
-  const local = useHydrated();
+  const { dateTime } = useDates();
 
   const columns = useMemo(() => {
     const date = (id: "created" | "started" | "finished" | "deleted") =>
@@ -55,7 +55,7 @@ export function JobsTable({
         cell: (i) => (
           // date over time, each unbroken: the table stays narrow enough for its row actions
           <time dateTime={i.getValue() ?? undefined} className="grid whitespace-nowrap tabular-nums">
-            {formatDateTime(i.getValue(), local)
+            {dateTime(i.getValue())
               .split(" ")
               .map((part) => (
                 <span key={part}>{part}</span>
@@ -97,7 +97,7 @@ export function JobsTable({
       column.accessor("errorCode", {
         header: t("column_errorCode"),
         enableSorting: true,
-        cell: ({ row }) => <ErrorCell code={row.original.errorCode} message={row.original.errorMessage} />,
+        cell: ({ row }) => <ErrorCell job={row.original} />,
       }),
       column.accessor("client", {
         header: t("column_client"),
@@ -167,7 +167,7 @@ export function JobsTable({
         },
       }),
     ]);
-  }, [t, base, local, showDeleted, actions]);
+  }, [t, base, dateTime, showDeleted, actions]);
 
   return (
     <DataTable
@@ -187,8 +187,10 @@ export function JobsTable({
   );
 }
 
-/** The error code, with the error message as its tooltip. */
-function ErrorCell({ code, message }: { code: string | null; message: string | null }) {
+/** The error code, with the error message (in the user's language) as its tooltip. */
+function ErrorCell({ job }: { job: JobDto }) {
+  const message = useJobMessages().error(job);
+  const code = job.errorCode;
   if (!code) return null;
   if (!message) return <span className="font-mono text-xs">{code}</span>;
   return (

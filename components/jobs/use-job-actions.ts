@@ -3,9 +3,9 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useTransition } from "react";
-import { deleteJobsAction, lockJobsAction, restartJobsAction } from "@/app/(portal-actions)/job-actions";
 import { useStatus } from "@/components/shell/status-bar";
 import type { ActionResult } from "@/lib/errors/action";
+import { deleteJobsAction, lockJobsAction, restartJobsAction } from "@/lib/jobs/actions";
 
 export type JobActions = {
   pending: boolean;
@@ -40,10 +40,13 @@ export function useJobActions(): JobActions {
     return {
       pending,
       lock: (id, prevent) =>
-        run(() => lockJobsAction([id], prevent), t(prevent ? "jobMonitor_text_locked" : "jobMonitor_text_unlocked", { id })),
+        run(
+          () => lockJobsAction({ ids: [id], prevent }),
+          t(prevent ? "jobMonitor_text_locked" : "jobMonitor_text_unlocked", { id }),
+        ),
       restart: (ids, options) =>
         run(
-          () => restartJobsAction(ids),
+          () => restartJobsAction({ ids }),
           options?.batch
             ? t("jobMonitor_text_restartedBatch", { count: ids.length })
             : t("jobMonitor_text_restarted", { id: ids.join(", ") }),
@@ -51,7 +54,7 @@ export function useJobActions(): JobActions {
         ),
       remove: (ids, options) =>
         run(
-          () => deleteJobsAction(ids),
+          () => deleteJobsAction({ ids }),
           options?.batch
             ? t("jobMonitor_text_deletedBatch", { count: ids.length })
             : t("jobMonitor_text_deleted", { id: ids.join(", ") }),

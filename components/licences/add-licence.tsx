@@ -1,17 +1,22 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { CloudIcon, Loader2Icon, UploadIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useRef, useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
-import { addCsbLicenceAction, uploadLicenceAction } from "@/app/(portal-actions)/licence-actions";
-import { FormErrors } from "@/components/auth/form-errors";
-import { Field } from "@/components/auth/login-form";
-import { useErrorText, useStatus } from "@/components/shell/status-bar";
+import type { z } from "zod";
+import { TextField } from "@/components/forms/fields";
+import { FormError } from "@/components/forms/form-error";
+import { useServerErrors } from "@/components/forms/use-server-errors";
+import { useStatus } from "@/components/shell/status-bar";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
+import { Form } from "@/components/ui/form";
+import { FORM_ISSUES } from "@/lib/errors/issues";
+import { addCsbLicenceAction, uploadLicenceAction } from "@/lib/licences/actions";
+import { ZCsbLicence } from "@/lib/licences/schemas";
 
 /** Add a licence from a file (spec foundation §5 "Licence upload": file required, non-empty, valid). */
 export function UploadLicence() {
@@ -27,9 +32,10 @@ export function UploadLicence() {
     startTransition(async () => {
       const content = (await file.text()).trim();
       if (!content) return notify("error", te("licence_error_noContent"));
-      const result = await uploadLicenceAction(content);
+      const result = await uploadLicenceAction({ base64Licence: content });
       if (input.current) input.current.value = "";
-      if (!result.ok) return notifyErrors(result.errors, (e) => e);
+      // a button, not a form: the status bar is where its outcome shows (spec foundation §7)
+      if (!result.ok) return notifyErrors(result.errors, (error) => t("licence_error_add", { error }));
       notify("success", t("licence_text_added"));
       router.refresh();
     });
@@ -54,32 +60,32 @@ export function UploadLicence() {
   );
 }
 
-type CsbValues = { csbUrl: string; csbSystem: string; csbUser: string; csbPassword: string };
+type CsbValues = z.input<typeof ZCsbLicence>;
 
-/** Add a licence from a cloud-service source (spec foundation §5: url, system, user and password each non-blank). */
+/**
+ * Add a licence source of a cloud service (spec foundation §5: url, system, user and password each
+ * non-blank); the licence is fetched from it at once and refreshed daily.
+ */
 export function AddCloudLicence() {
   const t = useTranslations("licence");
-  const te = useTranslations("errors");
   const router = useRouter();
-  const errorText = useErrorText();
   const { notify } = useStatus();
   const [open, setOpen] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
   const [pending, startTransition] = useTransition();
-  const form = useForm<CsbValues>({ defaultValues: { csbUrl: "", csbSystem: "", csbUser: "", csbPassword: "" } });
+  const form = useForm<CsbValues, unknown, z.output<typeof ZCsbLicence>>({
+    resolver: zodResolver(ZCsbLicence, FORM_ISSUES),
+    criteriaMode: "all",
+    defaultValues: { csbUrl: "", csbSystem: "", csbUser: "", csbPassword: "" },
+  });
+  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form, {
+    codes: { LicenceSourceUnreachable: "csbUrl" },
+  });
 
   const onSubmit = form.handleSubmit((v) => {
-    const local = [
-      ...(v.csbUrl.trim() ? [] : [te("licence_error_csb_missingUrl")]),
-      ...(v.csbSystem.trim() ? [] : [te("licence_error_csb_missingSystem")]),
-      ...(v.csbUser.trim() ? [] : [te("licence_error_csb_missingUser")]),
-      ...(v.csbPassword ? [] : [te("licence_error_csb_missingPassword")]),
-    ];
-    setErrors(local);
-    if (local.length) return;
+    clearFormErrors();
     startTransition(async () => {
       const result = await addCsbLicenceAction(v);
-      if (!result.ok) return setErrors([errorText(result.errors)]);
+      if (!result.ok) return showErrors(result.errors);
       notify("success", t("licence_text_added"));
       form.reset();
       setOpen(false);
@@ -99,27 +105,21 @@ export function AddCloudLicence() {
         <DialogHeader>
           <DialogTitle>{t("addFromCloud")}</DialogTitle>
         </DialogHeader>
-        <form method="post" onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="cloud-licence-form">
-          <FormErrors messages={errors} />
-          <Field id="csbUrl" label={t("csbUrl")}>
-            <Input id="csbUrl" type="url" placeholder="https://" {...form.register("csbUrl")} />
-          </Field>
-          <Field id="csbSystem" label={t("csbSystem")}>
-            <Input id="csbSystem" autoComplete="off" {...form.register("csbSystem")} />
-          </Field>
-          <Field id="csbUser" label={t("csbUser")}>
-            <Input id="csbUser" autoComplete="off" {...form.register("csbUser")} />
-          </Field>
-          <Field id="csbPassword" label={t("csbPassword")}>
-            <Input id="csbPassword" type="password" autoComplete="new-password" {...form.register("csbPassword")} />
-          </Field>
-          <DialogFooter>
-            <Button type="submit" disabled={pending}>
-              {pending && <Loader2Icon className="animate-spin" />}
-              {t("upload")}
-            </Button>
-          </DialogFooter>
-        </form>
+        <Form {...form}>
+          <form method="post" onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="cloud-licence-form">
+            <FormError errors={formErrors} wrap={(error) => t("licence_error_add", { error })} />
+            <TextField<CsbValues> name="csbUrl" label={t("csbUrl")} type="url" placeholder="https://" />
+            <TextField<CsbValues> name="csbSystem" label={t("csbSystem")} autoComplete="off" />
+            <TextField<CsbValues> name="csbUser" label={t("csbUser")} autoComplete="off" />
+            <TextField<CsbValues> name="csbPassword" label={t("csbPassword")} type="password" autoComplete="new-password" />
+            <DialogFooter>
+              <Button type="submit" disabled={pending} data-testid="add-cloud-submit">
+                {pending && <Loader2Icon className="animate-spin" />}
+                {t("addSource")}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -1,9 +1,10 @@
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getTimeZone, getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { TruncatedText } from "@/components/ui/truncated-text";
+import { formatDate, formatDateTime, isIsoDateTime } from "@/lib/i18n/dates";
 import type { LicenceTreeNode } from "@/lib/licences/queries";
 import type { LicenceDto } from "@/lib/licences/schemas";
 import { AlertBadges } from "./alert-badges";
@@ -49,19 +50,23 @@ function ChildTree({ nodes, links, depth }: { nodes: LicenceTreeNode[]; links: b
 /** spec foundation §2 licence detail: info, status with alerts, child tree, systems, parents, features. */
 export async function LicenceDetail({ licence, tree, systemsUsing, parents, links }: Props) {
   const t = await getTranslations("licence");
+  const timeZone = await getTimeZone();
   const info: [string, string][] = [
     [t("id"), licence.id],
     [t("name"), licence.name],
     [t("type"), t(`source_${licence.source}`)],
     [t("customer"), licence.customer || "—"],
-    [t("expiration"), licence.expiration ?? "—"],
+    [t("expiration"), formatDate(licence.expiration, timeZone)],
     [t("station"), licence.station || "—"],
-    [t("issued"), licence.issued || "—"],
+    [
+      t("issued"),
+      isIsoDateTime(licence.issued) ? formatDateTime(licence.issued, timeZone) : formatDate(licence.issued, timeZone),
+    ],
     ...(licence.source === "csb"
       ? ([
           [t("csbUrl"), licence.csbUrl ?? "—"],
           [t("csbSystem"), licence.csbCustomer ?? "—"],
-          [t("refreshedAt"), licence.refreshedAt ?? "—"],
+          [t("refreshedAt"), formatDateTime(licence.refreshedAt, timeZone)],
         ] as [string, string][])
       : []),
   ];
@@ -176,7 +181,7 @@ export async function LicenceDetail({ licence, tree, systemsUsing, parents, link
                       <TableCell>{t(`status_${f.status}`)}</TableCell>
                       <TableCell>{f.status === "Unlimited" ? t("unlimited") : (f.limit ?? "—")}</TableCell>
                       <TableCell>{f.usage}</TableCell>
-                      <TableCell>{f.expiration ?? "—"}</TableCell>
+                      <TableCell>{formatDate(f.expiration, timeZone)}</TableCell>
                       <TableCell>
                         <Badge variant={f.isAvailable ? "success" : "destructive"}>{f.isAvailable ? t("yes") : t("no")}</Badge>
                       </TableCell>

@@ -1,177 +1,185 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
-import { createVirtualAction, patchLicenceAction } from "@/app/(portal-actions)/licence-actions";
-import { FormErrors } from "@/components/auth/form-errors";
-import { Field } from "@/components/auth/login-form";
-import { useErrorText, useStatus } from "@/components/shell/status-bar";
+import { useMemo, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import { NumberField, TextField } from "@/components/forms/fields";
+import { FormError } from "@/components/forms/form-error";
+import { useServerErrors } from "@/components/forms/use-server-errors";
+import { useStatus } from "@/components/shell/status-bar";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import type { LicenceDto } from "@/lib/licences/schemas";
+import { Form, FormField, FormItem, FormMessage } from "@/components/ui/form";
+import { FORM_ISSUES } from "@/lib/errors/issues";
+import { createVirtualLicenceAction, patchLicenceAction } from "@/lib/licences/actions";
+import {
+  type LicenceDto,
+  type LicenceEditFormValues,
+  licenceEditFormSchema,
+  type VirtualLicenceFormValues,
+  ZVirtualLicenceForm,
+} from "@/lib/licences/schemas";
 import { ChildrenEditor } from "./children-editor";
 
 type Option = { id: string; name: string };
-type Stages = LicenceDto["alertConfiguration"];
 const STAGES = ["dateStage1", "dateStage2", "counterStage1", "counterStage2"] as const;
+
+/** The children of a virtual licence as the field `childIds` of a form, with its message. */
+function ChildrenField({ pool }: { pool: Option[] }) {
+  return (
+    <FormField
+      name="childIds"
+      render={({ field }) => (
+        <FormItem id="childIds">
+          <ChildrenEditor value={field.value as string[]} onChange={field.onChange} pool={pool} />
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
 
 /** spec foundation §2/§5 "Licence edit": name, alert thresholds, the children of a virtual licence, the cloud source. */
 export function LicenceEditForm({ licence, pool }: { licence: LicenceDto; pool: Option[] }) {
   const t = useTranslations("licence");
   const router = useRouter();
-  const errorText = useErrorText();
   const { notify } = useStatus();
-  const [errors, setErrors] = useState<string[]>([]);
   const [pending, startTransition] = useTransition();
-  const [name, setName] = useState(licence.name);
-  const [stages, setStages] = useState<Stages>(licence.alertConfiguration);
-  const [children, setChildren] = useState(licence.childLicences);
-  const [csb, setCsb] = useState({
-    csbUrl: licence.csbUrl ?? "",
-    csbSystem: licence.csbCustomer ?? "",
-    csbUser: licence.csbUsername ?? "",
-    csbPassword: licence.csbPassword ?? "",
+  const isCsb = licence.source === "csb";
+  const schema = useMemo(() => licenceEditFormSchema({ isVirtual: licence.isVirtual, isCsb }), [licence.isVirtual, isCsb]);
+  const form = useForm<LicenceEditFormValues>({
+    resolver: zodResolver(schema, FORM_ISSUES),
+    criteriaMode: "all",
+    defaultValues: {
+      name: licence.name,
+      ...licence.alertConfiguration,
+      childIds: licence.childLicences,
+      csbUrl: licence.csbUrl ?? "",
+      csbSystem: licence.csbCustomer ?? "",
+      csbUser: licence.csbUsername ?? "",
+      csbPassword: licence.csbPassword ?? "",
+    },
   });
+  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form, {
+    fields: Object.fromEntries(STAGES.map((s) => [`alertConfiguration.${s}`, s])),
+    codes: { LicenceCircularDependency: "childIds", LicenceDuplicate: "childIds", licence_error_upload_noChildren: "childIds" },
+  });
+  const detail = `/admin/licence/${encodeURIComponent(licence.id)}`;
 
-  const save = () =>
+  const onSubmit = form.handleSubmit(({ name, childIds, csbUrl, csbSystem, csbUser, csbPassword, ...stages }) => {
+    clearFormErrors();
     startTransition(async () => {
-      const result = await patchLicenceAction(licence.id, {
+      const result = await patchLicenceAction({
+        id: licence.id,
         name,
         alertConfiguration: stages,
-        ...(licence.isVirtual ? { childIds: children } : {}),
-        ...(licence.source === "csb" ? csb : {}),
+        ...(licence.isVirtual ? { childIds } : {}),
+        ...(isCsb ? { csbUrl, csbSystem, csbUser, csbPassword } : {}),
       });
-      if (!result.ok) return setErrors([errorText(result.errors)]);
+      if (!result.ok) return showErrors(result.errors);
       notify("success", t("licence_text_updated"));
-      router.push(`/admin/licence/${encodeURIComponent(licence.id)}`);
+      router.push(detail);
       router.refresh();
     });
+  });
 
   return (
-    <form
-      method="post"
-      noValidate
-      data-testid="licence-edit-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save();
-      }}
-    >
-      <Card className="max-w-3xl">
-        <CardContent className="grid gap-5">
-          <FormErrors messages={errors} />
-          <Field id="licenceName" label={t("name")}>
-            <Input id="licenceName" value={name} onChange={(e) => setName(e.target.value)} />
-          </Field>
-          <fieldset className="grid gap-4 sm:grid-cols-2">
-            <legend className="mb-2 text-sm font-medium">{t("alertConfiguration")}</legend>
-            {STAGES.map((s) => (
-              <Field key={s} id={s} label={t(s)}>
-                <Input
-                  id={s}
-                  type="number"
-                  inputMode="numeric"
-                  value={stages[s]}
-                  onChange={(e) => setStages({ ...stages, [s]: Number(e.target.value) })}
-                />
-              </Field>
-            ))}
-          </fieldset>
-          {licence.isVirtual && (
-            <ChildrenEditor value={children} onChange={setChildren} pool={pool.filter((p) => p.id !== licence.id)} />
-          )}
-          {licence.source === "csb" && (
+    <Form {...form}>
+      <form method="post" noValidate data-testid="licence-edit-form" onSubmit={onSubmit}>
+        <Card className="max-w-3xl">
+          <CardContent className="grid gap-5">
+            <FormError errors={formErrors} />
+            <TextField<LicenceEditFormValues> name="name" id="licenceName" label={t("name")} />
             <fieldset className="grid gap-4 sm:grid-cols-2">
-              {(["csbUrl", "csbSystem", "csbUser", "csbPassword"] as const).map((k) => (
-                <Field key={k} id={k} label={t(k)}>
-                  <Input
-                    id={k}
-                    type={k === "csbPassword" ? "password" : "text"}
-                    value={csb[k]}
-                    onChange={(e) => setCsb({ ...csb, [k]: e.target.value })}
-                  />
-                </Field>
+              <legend className="mb-2 text-sm font-medium">{t("alertConfiguration")}</legend>
+              {STAGES.map((s) => (
+                <NumberField<LicenceEditFormValues> key={s} name={s} label={t(s)} />
               ))}
             </fieldset>
-          )}
-        </CardContent>
-        <CardFooter className="flex gap-2">
-          <Button type="submit" disabled={pending} data-testid="save-licence">
-            {t("save")}
-          </Button>
-          <Button type="button" variant="outline" onClick={() => router.push(`/admin/licence/${encodeURIComponent(licence.id)}`)}>
-            {t("cancel")}
-          </Button>
-        </CardFooter>
-      </Card>
-    </form>
+            {licence.isVirtual && <ChildrenField pool={pool.filter((p) => p.id !== licence.id)} />}
+            {isCsb && (
+              <fieldset className="grid gap-4 sm:grid-cols-2">
+                {(["csbUrl", "csbSystem", "csbUser", "csbPassword"] as const).map((k) => (
+                  <TextField<LicenceEditFormValues>
+                    key={k}
+                    name={k}
+                    label={t(k)}
+                    type={k === "csbPassword" ? "password" : "text"}
+                  />
+                ))}
+              </fieldset>
+            )}
+          </CardContent>
+          <CardFooter className="flex gap-2">
+            <Button type="submit" disabled={pending} data-testid="save-licence">
+              {t("save")}
+            </Button>
+            <Button type="button" variant="outline" onClick={() => router.push(detail)}>
+              {t("cancel")}
+            </Button>
+          </CardFooter>
+        </Card>
+      </form>
+    </Form>
   );
 }
 
-/** Named route adminCreateVirtualLicence: id, name and the ordered children. */
+/** Named route adminCreateVirtualLicence: name and the ordered children; the id may stay empty. */
 export function CreateVirtualForm({ pool }: { pool: Option[] }) {
   const t = useTranslations("licence");
-  const te = useTranslations("errors");
   const router = useRouter();
-  const errorText = useErrorText();
   const { notify } = useStatus();
-  const [errors, setErrors] = useState<string[]>([]);
   const [pending, startTransition] = useTransition();
-  const [id, setId] = useState("");
-  const [name, setName] = useState("");
-  const [children, setChildren] = useState<string[]>([]);
+  const form = useForm<VirtualLicenceFormValues>({
+    resolver: zodResolver(ZVirtualLicenceForm, FORM_ISSUES),
+    criteriaMode: "all",
+    defaultValues: { id: "", name: "", childIds: [] },
+  });
+  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form, {
+    codes: { LicenceDuplicate: "id", LicenceCircularDependency: "childIds", LicenceNotFound: "childIds" },
+  });
 
-  const save = () => {
-    const local = [
-      ...(id.trim() ? [] : [te("MissingLicenceId")]),
-      ...(name.trim() ? [] : [te("MissingLicenceName")]),
-      ...(children.length ? [] : [te("licence_error_upload_noChildren")]),
-    ];
-    setErrors(local);
-    if (local.length) return;
+  const onSubmit = form.handleSubmit((v) => {
+    clearFormErrors();
     startTransition(async () => {
-      const result = await createVirtualAction({ id: id.trim(), name: name.trim(), childIds: children });
-      if (!result.ok) return setErrors([errorText(result.errors)]);
+      const result = await createVirtualLicenceAction({ ...v, id: v.id || undefined });
+      if (!result.ok) return showErrors(result.errors);
       notify("success", t("licence_text_created"));
       router.push("/admin/licence?selectVirtualTab=true");
       router.refresh();
     });
-  };
+  });
 
   return (
-    <form
-      method="post"
-      noValidate
-      data-testid="create-virtual-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save();
-      }}
-    >
-      <Card className="max-w-3xl">
-        <CardContent className="grid gap-5">
-          <FormErrors messages={errors} />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <Field id="virtualId" label={t("id")}>
-              <Input id="virtualId" value={id} onChange={(e) => setId(e.target.value)} />
-            </Field>
-            <Field id="virtualName" label={t("name")}>
-              <Input id="virtualName" value={name} onChange={(e) => setName(e.target.value)} />
-            </Field>
-          </div>
-          <ChildrenEditor value={children} onChange={setChildren} pool={pool} />
-        </CardContent>
-        <CardFooter className="flex gap-2">
-          <Button type="submit" disabled={pending} data-testid="save-virtual">
-            {t("save")}
-          </Button>
-          <Button type="button" variant="outline" onClick={() => router.push("/admin/licence?selectVirtualTab=true")}>
-            {t("cancel")}
-          </Button>
-        </CardFooter>
-      </Card>
-    </form>
+    <Form {...form}>
+      <form method="post" noValidate data-testid="create-virtual-form" onSubmit={onSubmit}>
+        <Card className="max-w-3xl">
+          <CardContent className="grid gap-5">
+            <FormError errors={formErrors} />
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField<VirtualLicenceFormValues> name="name" id="virtualName" label={t("name")} />
+              <TextField<VirtualLicenceFormValues>
+                name="id"
+                id="virtualId"
+                label={t("idOptional")}
+                description={t("idGenerated")}
+                autoComplete="off"
+              />
+            </div>
+            <ChildrenField pool={pool} />
+          </CardContent>
+          <CardFooter className="flex gap-2">
+            <Button type="submit" disabled={pending} data-testid="save-virtual">
+              {t("save")}
+            </Button>
+            <Button type="button" variant="outline" onClick={() => router.push("/admin/licence?selectVirtualTab=true")}>
+              {t("cancel")}
+            </Button>
+          </CardFooter>
+        </Card>
+      </form>
+    </Form>
   );
 }

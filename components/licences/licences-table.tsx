@@ -5,10 +5,10 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useTransition } from "react";
-import { deleteLicenceAction, refreshLicenceAction } from "@/app/(portal-actions)/licence-actions";
 import { DataTable, dataTableColumnHelper, type RowAction, RowActions } from "@/components/data-table";
 import { useStatus } from "@/components/shell/status-bar";
 import { TruncatedText } from "@/components/ui/truncated-text";
+import { deleteLicenceAction, refreshLicenceAction } from "@/lib/licences/actions";
 import type { LicenceBasicDto } from "@/lib/licences/schemas";
 import { AlertBadges } from "./alert-badges";
 
@@ -65,14 +65,14 @@ export function LicencesTable({ rows, total, page, pageSize, canManage, virtual 
               actions.push({
                 label: t("refresh"),
                 icon: RefreshCwIcon,
-                onClick: () => run(() => refreshLicenceAction(l.id), t("licence_text_updated")),
+                onClick: () => run(() => refreshLicenceAction({ id: l.id }), t("licence_text_updated")),
               });
             }
             actions.push({
               label: t("delete"),
               icon: Trash2Icon,
               destructive: true,
-              onClick: () => run(() => deleteLicenceAction(l.id), t("licence_text_deleted")),
+              onClick: () => run(() => deleteLicenceAction({ id: l.id }), t("licence_text_deleted")),
               confirm: {
                 title: t("deleteTitle", { name: l.name }),
                 description: t("deleteText"),

@@ -1,18 +1,19 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { useMemo, useTransition } from "react";
 import { useForm } from "react-hook-form";
-import { changeOwnPasswordAction } from "@/app/(portal-actions)/account-actions";
-import { FormErrors } from "@/components/auth/form-errors";
-import { Field } from "@/components/auth/login-form";
-import { useErrorText, useStatus } from "@/components/shell/status-bar";
+import { TextField } from "@/components/forms/fields";
+import { FormError } from "@/components/forms/form-error";
+import { passwordRuleFields, useServerErrors } from "@/components/forms/use-server-errors";
+import { useStatus } from "@/components/shell/status-bar";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { Form } from "@/components/ui/form";
+import { changeOwnPasswordAction } from "@/lib/account/actions";
 import { obfuscateInBrowser } from "@/lib/auth/obfuscate-browser";
-import { passwordRuleFailures } from "@/lib/auth/password-policy";
-
-type Values = { oldPassword: string; newPassword: string; repeat: string };
+import { FORM_ISSUES } from "@/lib/errors/issues";
+import { accountPasswordFormSchema, type AccountPasswordFormValues as Values } from "@/lib/users/schemas";
 
 /**
  * spec foundation §4: old + new + repeat; with e-mail confirmation active and an e-mail present only
@@ -30,57 +31,56 @@ export function AccountPassword({
   obfuscate: boolean;
 }) {
   const t = useTranslations("account");
-  const te = useTranslations("errors");
-  const errorText = useErrorText();
-  const { notify, notifyErrors } = useStatus();
-  const [errors, setErrors] = useState<string[]>([]);
+  const { notify } = useStatus();
   const [pending, startTransition] = useTransition();
-  const form = useForm<Values>({ defaultValues: { oldPassword: "", newPassword: "", repeat: "" } });
+  const schema = useMemo(() => accountPasswordFormSchema({ byMail }), [byMail]);
+  const form = useForm<Values>({
+    resolver: zodResolver(schema, FORM_ISSUES),
+    criteriaMode: "all",
+    defaultValues: { oldPassword: "", newPassword: "", repeat: "" },
+  });
+  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form, {
+    codes: { ...passwordRuleFields("newPassword"), WrongOldPassword: "oldPassword", missingOldPassword: "oldPassword" },
+  });
 
   const onSubmit = form.handleSubmit((v) => {
-    const local: string[] = [];
-    if (!v.oldPassword) local.push(te("missingOldPassword"));
-    if (!byMail) local.push(...passwordRuleFailures(v.newPassword, { repeat: v.repeat }).map((k) => te(k, { min: 6 })));
-    setErrors(local);
-    if (local.length) return;
+    clearFormErrors();
     startTransition(async () => {
       const hide = (p: string) => (obfuscate ? obfuscateInBrowser(p, stationId, systemName) : Promise.resolve(p));
       const result = await changeOwnPasswordAction({
         oldPassword: await hide(v.oldPassword),
         newPassword: byMail ? undefined : await hide(v.newPassword),
       });
-      if (!result.ok) {
-        setErrors([errorText(result.errors)]);
-        notifyErrors(result.errors, (error) => t("account_error_password", { error }));
-        return;
-      }
+      if (!result.ok) return showErrors(result.errors);
       form.reset();
       notify("success", result.data.result === "linkSent" ? t("passwordLinkSent") : t("passwordChanged"));
     });
   });
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="grid max-w-md gap-4" data-testid="account-password">
-      <FormErrors messages={errors} />
-      {byMail && <p className="text-sm text-muted-foreground">{t("passwordByMail")}</p>}
-      <Field id="oldPassword" label={t("oldPassword")}>
-        <Input id="oldPassword" type="password" autoComplete="current-password" {...form.register("oldPassword")} />
-      </Field>
-      {!byMail && (
-        <>
-          <Field id="newPassword" label={t("newPassword")}>
-            <Input id="newPassword" type="password" autoComplete="new-password" {...form.register("newPassword")} />
-          </Field>
-          <Field id="repeatNew" label={t("repeatPassword")}>
-            <Input id="repeatNew" type="password" autoComplete="new-password" {...form.register("repeat")} />
-          </Field>
-        </>
-      )}
-      <div>
-        <Button type="submit" disabled={pending}>
-          {t("changePassword")}
-        </Button>
-      </div>
-    </form>
+    <Form {...form}>
+      <form method="post" onSubmit={onSubmit} noValidate className="grid max-w-md gap-4" data-testid="account-password">
+        <FormError errors={formErrors} wrap={(error) => t("account_error_password", { error })} />
+        {byMail && <p className="text-sm text-muted-foreground">{t("passwordByMail")}</p>}
+        <TextField<Values> name="oldPassword" label={t("oldPassword")} type="password" autoComplete="current-password" />
+        {!byMail && (
+          <>
+            <TextField<Values> name="newPassword" label={t("newPassword")} type="password" autoComplete="new-password" />
+            <TextField<Values>
+              name="repeat"
+              id="repeatNew"
+              label={t("repeatPassword")}
+              type="password"
+              autoComplete="new-password"
+            />
+          </>
+        )}
+        <div>
+          <Button type="submit" disabled={pending}>
+            {t("changePassword")}
+          </Button>
+        </div>
+      </form>
+    </Form>
   );
 }

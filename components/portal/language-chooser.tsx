@@ -3,10 +3,10 @@
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useTransition } from "react";
-import { changeLanguageAction } from "@/app/(portal-actions)/account-actions";
 import { useStatus } from "@/components/shell/status-bar";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { Language } from "@/db/schema/users";
+import { changeLanguageAction } from "@/lib/account/actions";
 import { LOCALES } from "@/lib/i18n/locales";
 
 /** spec foundation §4 "Language change": applies at once and is saved to the user. */
@@ -20,13 +20,14 @@ export function LanguageChooser({ label }: { label: string }) {
 
   const change = (language: string) =>
     startTransition(async () => {
-      const result = await changeLanguageAction(language as Language);
+      const result = await changeLanguageAction({ language: language as Language });
       if (!result.ok) {
         notifyErrors(result.errors, (error) => t("account_error_changeLanguage", { error }));
         return;
       }
       router.refresh();
-      notify("success", t("languageSaved"));
+      // the message comes in the new language: this page still speaks the old one until it has refreshed
+      notify("success", result.data.message);
     });
 
   return (

@@ -1,68 +1,98 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { PlusIcon, RefreshCwIcon, XIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { regenerateKeyAction, renameProjectAction, savePropertiesAction } from "@/app/(portal-actions)/project-actions";
-import { FormErrors } from "@/components/auth/form-errors";
-import { Field } from "@/components/auth/login-form";
-import { useErrorText, useStatus } from "@/components/shell/status-bar";
+import { useFieldArray, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { TextField } from "@/components/forms/fields";
+import { FormError } from "@/components/forms/form-error";
+import { useServerErrors } from "@/components/forms/use-server-errors";
+import { useStatus } from "@/components/shell/status-bar";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Form, FormControl, FormField, FormItem, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import type { ProjectProperty } from "@/db/schema";
-import type { ProjectDto } from "@/lib/projects/schemas";
+import { FORM_ISSUES } from "@/lib/errors/issues";
+import { regenerateKeyAction, renameProjectAction, savePropertiesAction } from "@/lib/projects/actions";
+import { type ProjectDto, type PropertiesFormValues, ZProjectMetadata, ZPropertiesForm } from "@/lib/projects/schemas";
+
+type NameValues = z.input<typeof ZProjectMetadata>;
+const COLUMNS = { name: "propertyName", value: "propertyValue", description: "propertyDescription" } as const;
 
 /** spec operations §2 "Edit": name with save, property table, submission key (DESIGN.md "Job creation"). */
 export function ProjectEditor({ project, submissionKey }: { project: ProjectDto; submissionKey: string }) {
   const t = useTranslations("projects");
-  const te = useTranslations("errors");
   const router = useRouter();
-  const errorText = useErrorText();
-  const { notify } = useStatus();
+  const { notify, notifyErrors } = useStatus();
   const [pending, startTransition] = useTransition();
-  const [name, setName] = useState(project.name);
-  const [rows, setRows] = useState<ProjectProperty[]>(project.properties);
   const [key, setKey] = useState(submissionKey);
-  const [errors, setErrors] = useState<string[]>([]);
-  const done = (ok: boolean, message: string, errs: Parameters<typeof errorText>[0] = []) => {
-    if (!ok) return setErrors([t("projects_error_edit", { error: errorText(errs) })]);
-    setErrors([]);
-    notify("success", message);
-    router.refresh();
-  };
-  const update = (i: number, patch: Partial<ProjectProperty>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+
+  const nameForm = useForm<NameValues, unknown, z.output<typeof ZProjectMetadata>>({
+    resolver: zodResolver(ZProjectMetadata, FORM_ISSUES),
+    criteriaMode: "all",
+    defaultValues: { name: project.name },
+  });
+  const nameErrors = useServerErrors(nameForm, { codes: { ProjectNameExists: "name" } });
+  const rename = nameForm.handleSubmit(({ name }) => {
+    nameErrors.clearFormErrors();
+    startTransition(async () => {
+      const r = await renameProjectAction({ id: project.id, name });
+      if (!r.ok) return nameErrors.showErrors(r.errors);
+      notify("success", t("project_text_edited"));
+      router.refresh();
+    });
+  });
+
+  const propertiesForm = useForm<PropertiesFormValues>({
+    resolver: zodResolver(ZPropertiesForm, FORM_ISSUES),
+    criteriaMode: "all",
+    defaultValues: { properties: project.properties },
+  });
+  const rows = useFieldArray({ control: propertiesForm.control, name: "properties" });
+  const propertyErrors = useServerErrors(propertiesForm);
   // spec operations §5: a new row cannot be added while an unnamed one exists
-  const canAddRow = rows.every((r) => r.name.trim());
+  const canAddRow = propertiesForm.watch("properties").every((r) => r.name.trim());
+  const saveProperties = propertiesForm.handleSubmit(({ properties }) => {
+    propertyErrors.clearFormErrors();
+    startTransition(async () => {
+      const r = await savePropertiesAction({ id: project.id, version: project.version, properties });
+      if (!r.ok) return propertyErrors.showErrors(r.errors);
+      notify("success", t("project_text_edited"));
+      router.refresh();
+    });
+  });
+
+  const regenerate = () =>
+    startTransition(async () => {
+      const r = await regenerateKeyAction({ id: project.id });
+      if (!r.ok) return notifyErrors(r.errors, (error) => t("projects_error_edit", { error }));
+      setKey(r.data.key);
+      notify("success", t("regenerated"));
+      router.refresh();
+    });
 
   return (
     <div className="grid max-w-4xl gap-4">
-      <FormErrors messages={errors} />
       <Card>
         <CardContent className="grid gap-3">
           <p className="text-sm text-muted-foreground">
             {t("id")}: <code data-testid="project-id">{project.id}</code> · {t("version")} {project.version} · {t("classes")}:{" "}
             {project.documentClasses.join(", ")}
           </p>
-          <form
-            method="post"
-            className="flex flex-wrap items-end gap-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              startTransition(async () => {
-                const r = await renameProjectAction(project.id, name);
-                done(r.ok, t("project_text_edited"), r.ok ? [] : r.errors);
-              });
-            }}
-          >
-            <Field id="projectName" label={t("name")}>
-              <Input id="projectName" value={name} onChange={(e) => setName(e.target.value)} className="w-80" />
-            </Field>
-            <Button type="submit" disabled={pending}>
-              {t("save")}
-            </Button>
-          </form>
+          <Form {...nameForm}>
+            <form method="post" noValidate className="grid gap-2" onSubmit={rename} data-testid="project-name-form">
+              <FormError errors={nameErrors.formErrors} wrap={(error) => t("projects_error_edit", { error })} />
+              <div className="flex flex-wrap items-start gap-2">
+                <TextField<NameValues> name="name" id="projectName" label={t("name")} className="w-80" />
+                <Button type="submit" disabled={pending} className="mt-[1.375rem]">
+                  {t("save")}
+                </Button>
+              </div>
+            </form>
+          </Form>
         </CardContent>
       </Card>
       <Card>
@@ -71,61 +101,54 @@ export function ProjectEditor({ project, submissionKey }: { project: ProjectDto;
             <h2>{t("properties")}</h2>
           </CardTitle>
         </CardHeader>
-        <CardContent className="grid gap-2" data-testid="property-table">
-          {rows.map((row, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity besides their position while edited
-            <div key={i} className="grid grid-cols-[1fr_1fr_2fr_auto] gap-2">
-              <Input
-                aria-label={`${t("propertyName")} ${i + 1}`}
-                value={row.name}
-                onChange={(e) => update(i, { name: e.target.value })}
-              />
-              <Input
-                aria-label={`${t("propertyValue")} ${i + 1}`}
-                value={row.value}
-                onChange={(e) => update(i, { value: e.target.value })}
-              />
-              <Input
-                aria-label={`${t("propertyDescription")} ${i + 1}`}
-                value={row.description}
-                onChange={(e) => update(i, { description: e.target.value })}
-              />
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                aria-label={`${t("removeRow")} ${i + 1}`}
-                onClick={() => setRows(rows.filter((_, j) => j !== i))}
-              >
-                <XIcon />
-              </Button>
-            </div>
-          ))}
-          <div className="flex gap-2">
-            <Button
-              type="button"
-              variant="outline"
-              disabled={!canAddRow}
-              onClick={() => setRows([...rows, { name: "", value: "", description: "" }])}
-            >
-              <PlusIcon />
-              {t("addRow")}
-            </Button>
-            <Button
-              type="button"
-              disabled={pending}
-              data-testid="save-properties"
-              onClick={() => {
-                if (rows.some((r) => !r.name.trim())) return setErrors([te("projects_error_propertyKeyEmpty")]);
-                startTransition(async () => {
-                  const r = await savePropertiesAction(project.id, project.version, rows);
-                  done(r.ok, t("project_text_edited"), r.ok ? [] : r.errors);
-                });
-              }}
-            >
-              {t("saveProperties")}
-            </Button>
-          </div>
+        <CardContent>
+          <Form {...propertiesForm}>
+            <form method="post" noValidate className="grid gap-2" onSubmit={saveProperties} data-testid="property-table">
+              <FormError errors={propertyErrors.formErrors} wrap={(error) => t("projects_error_edit", { error })} />
+              {rows.fields.map((row, i) => (
+                <div key={row.id} className="grid grid-cols-[1fr_1fr_2fr_auto] items-start gap-2">
+                  {(Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).map((column) => (
+                    <FormField
+                      key={column}
+                      control={propertiesForm.control}
+                      name={`properties.${i}.${column}`}
+                      render={({ field }) => (
+                        <FormItem>
+                          <FormControl>
+                            <Input aria-label={`${t(COLUMNS[column])} ${i + 1}`} {...field} />
+                          </FormControl>
+                          <FormMessage />
+                        </FormItem>
+                      )}
+                    />
+                  ))}
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`${t("removeRow")} ${i + 1}`}
+                    onClick={() => rows.remove(i)}
+                  >
+                    <XIcon />
+                  </Button>
+                </div>
+              ))}
+              <div className="flex gap-2">
+                <Button
+                  type="button"
+                  variant="outline"
+                  disabled={!canAddRow}
+                  onClick={() => rows.append({ name: "", value: "", description: "" })}
+                >
+                  <PlusIcon />
+                  {t("addRow")}
+                </Button>
+                <Button type="submit" disabled={pending} data-testid="save-properties">
+                  {t("saveProperties")}
+                </Button>
+              </div>
+            </form>
+          </Form>
         </CardContent>
       </Card>
       <Card>
@@ -140,18 +163,7 @@ export function ProjectEditor({ project, submissionKey }: { project: ProjectDto;
             <code className="rounded bg-muted px-2 py-1 text-sm" data-testid="submission-key">
               {key}
             </code>
-            <Button
-              type="button"
-              variant="secondary"
-              disabled={pending}
-              onClick={() =>
-                startTransition(async () => {
-                  const r = await regenerateKeyAction(project.id);
-                  if (r.ok) setKey(r.data.key);
-                  done(r.ok, t("regenerated"), r.ok ? [] : r.errors);
-                })
-              }
-            >
+            <Button type="button" variant="secondary" disabled={pending} onClick={regenerate}>
               <RefreshCwIcon />
               {t("regenerate")}
             </Button>

@@ -1,17 +1,21 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { UploadIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
-import { FormErrors } from "@/components/auth/form-errors";
-import { Field } from "@/components/auth/login-form";
-import { useErrorText, useStatus } from "@/components/shell/status-bar";
+import { useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import { CheckboxField, TextField } from "@/components/forms/fields";
+import { FormError } from "@/components/forms/form-error";
+import { useServerErrors } from "@/components/forms/use-server-errors";
+import { useStatus } from "@/components/shell/status-bar";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter } from "@/components/ui/card";
-import { Checkbox } from "@/components/ui/checkbox";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { FORM_ISSUES } from "@/lib/errors/issues";
+import { projectUploadFormSchema, type ProjectUploadFormValues as Values } from "@/lib/projects/schemas";
 import { uploadWithProgress } from "./upload";
 
 /** The file name without directories and extension (spec operations §2 "Add": name prefilled). */
@@ -25,115 +29,120 @@ type Props =
   | { mode: "add"; systemId: string; base: string }
   | { mode: "version"; projectId: string; version: number; base: string };
 
-/** Add a project, or upload a new version of one, with upload progress. */
+/**
+ * Add a project, or upload a new version of one, with upload progress. It posts to the REST route itself
+ * (XMLHttpRequest reports upload progress, a server action does not); the route validates with the same
+ * schemas, and its answer maps back onto the fields.
+ */
 export function ProjectUploadForm(props: Props) {
   const t = useTranslations("projects");
-  const te = useTranslations("errors");
   const router = useRouter();
-  const errorText = useErrorText();
   const { notify } = useStatus();
-  const [file, setFile] = useState<File | null>(null);
-  const [name, setName] = useState("");
-  const [withCustomizing, setWithCustomizing] = useState(false);
-  const [replaceDefaults, setReplaceDefaults] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
+  const add = props.mode === "add";
+  const schema = useMemo(() => projectUploadFormSchema({ add }), [add]);
+  const form = useForm<Values>({
+    resolver: zodResolver(schema, FORM_ISSUES),
+    criteriaMode: "all",
+    defaultValues: { file: null, name: "", withCustomizing: false, replaceDefaultProperties: false },
+  });
+  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form, {
+    fields: { esproject: "file" },
+    codes: {
+      missingEsproject: "file",
+      projects_error_invalidFile: "file",
+      projects_error_tooLarge: "file",
+      PayloadTooLarge: "file",
+      ProjectNameExists: "name",
+    },
+  });
 
-  const submit = async () => {
-    const local = [
-      ...(file ? [] : [te("missingEsproject")]),
-      ...(props.mode === "add" && !name.trim() ? [te("missingName")] : []),
-    ];
-    setErrors(local);
-    if (local.length || !file) return;
-    const form = new FormData();
-    form.append("esproject", file);
+  const onSubmit = form.handleSubmit(async (v) => {
+    clearFormErrors();
+    if (!v.file) return;
+    const body = new FormData();
+    body.append("esproject", v.file);
     const meta =
       props.mode === "add"
-        ? { id: crypto.randomUUID(), name: name.trim(), systemId: props.systemId, withCustomizing }
-        : { version: props.version, withCustomizing, replaceDefaultProperties: replaceDefaults };
-    form.append("meta", JSON.stringify(meta));
+        ? { id: crypto.randomUUID(), name: v.name.trim(), systemId: props.systemId, withCustomizing: v.withCustomizing }
+        : { version: props.version, withCustomizing: v.withCustomizing, replaceDefaultProperties: v.replaceDefaultProperties };
+    body.append("meta", JSON.stringify(meta));
     setProgress(0);
     const url = props.mode === "add" ? "/api/v3/projects" : `/api/v3/projects/${props.projectId}/upload`;
-    const result = await uploadWithProgress(url, form, setProgress);
+    const result = await uploadWithProgress(url, body, setProgress);
     setProgress(null);
-    if (!result.ok) return setErrors([t("projects_error_edit", { error: errorText(result.errors) })]);
+    if (!result.ok) return showErrors(result.errors);
     const id = (result.json as { id: string }).id;
-    notify("success", props.mode === "add" ? t("project_text_added") : t("project_text_edited"));
+    notify("success", add ? t("project_text_added") : t("project_text_edited"));
     router.push(`${props.base}/projects/edit/${id}`);
     router.refresh();
-  };
+  });
 
   return (
-    <form
-      method="post"
-      noValidate
-      data-testid="project-upload-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
-      <Card className="max-w-3xl">
-        <CardContent className="grid gap-5">
-          <FormErrors messages={errors} />
-          <Field id="esproject" label={t("file")}>
-            <Input
-              id="esproject"
-              type="file"
-              accept=".esproject,application/zip"
-              data-testid="esproject-file"
-              onChange={(e) => {
-                const chosen = e.target.files?.[0] ?? null;
-                setFile(chosen);
-                if (chosen && !name) setName(nameFromFile(chosen.name));
-              }}
+    <Form {...form}>
+      <form method="post" noValidate data-testid="project-upload-form" onSubmit={onSubmit}>
+        <Card className="max-w-3xl">
+          <CardContent className="grid gap-5">
+            <FormError errors={formErrors} wrap={(error) => t("projects_error_edit", { error })} />
+            <FormField
+              control={form.control}
+              name="file"
+              render={({ field }) => (
+                <FormItem id="esproject">
+                  <FormLabel>{t("file")}</FormLabel>
+                  <FormControl>
+                    <Input
+                      type="file"
+                      accept=".esproject,application/zip"
+                      data-testid="esproject-file"
+                      name={field.name}
+                      ref={field.ref}
+                      onBlur={field.onBlur}
+                      onChange={(e) => {
+                        const chosen = e.target.files?.[0] ?? null;
+                        field.onChange(chosen);
+                        if (chosen && !form.getValues("name")) form.setValue("name", nameFromFile(chosen.name));
+                      }}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
             />
-          </Field>
-          {props.mode === "add" && (
-            <Field id="projectName" label={t("name")}>
-              <Input id="projectName" value={name} onChange={(e) => setName(e.target.value)} />
-            </Field>
-          )}
-          <div className="grid gap-2">
-            <Label className="flex items-center gap-2 font-normal">
-              <Checkbox checked={withCustomizing} onCheckedChange={(v) => setWithCustomizing(v === true)} />
-              {t("withCustomizing")}
-            </Label>
-            {props.mode === "version" && (
-              <Label className="flex items-center gap-2 font-normal">
-                <Checkbox checked={replaceDefaults} onCheckedChange={(v) => setReplaceDefaults(v === true)} />
-                {t("replaceDefaultProperties")}
-              </Label>
-            )}
-          </div>
-          {progress !== null && (
-            <div className="grid gap-1" data-testid="upload-progress">
-              <div
-                className="h-2 overflow-hidden rounded bg-muted"
-                role="progressbar"
-                aria-valuenow={progress}
-                aria-valuemin={0}
-                aria-valuemax={100}
-              >
-                <div className="h-full bg-primary transition-[width]" style={{ width: `${progress}%` }} />
-              </div>
-              <p className="text-xs text-muted-foreground">{t("uploading", { percent: progress })}</p>
+            {add && <TextField<Values> name="name" id="projectName" label={t("name")} />}
+            <div className="grid gap-2">
+              <CheckboxField<Values> name="withCustomizing" label={t("withCustomizing")} />
+              {!add && <CheckboxField<Values> name="replaceDefaultProperties" label={t("replaceDefaultProperties")} />}
             </div>
-          )}
-        </CardContent>
-        <CardFooter className="flex gap-2">
-          <Button type="submit" disabled={progress !== null} data-testid="upload-project">
-            <UploadIcon />
-            {props.mode === "add" ? t("upload") : t("uploadVersion")}
-          </Button>
-          {props.mode === "add" && (
-            <Button type="button" variant="outline" onClick={() => router.push(`${props.base}/projects`)}>
-              {t("cancel")}
+            {progress !== null && (
+              <div className="grid gap-1" data-testid="upload-progress">
+                <div
+                  className="h-2 overflow-hidden rounded bg-muted"
+                  role="progressbar"
+                  aria-valuenow={progress}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-label={t("uploading", { percent: progress })}
+                >
+                  <div className="h-full bg-primary transition-[width]" style={{ width: `${progress}%` }} />
+                </div>
+                <p className="text-xs text-muted-foreground">{t("uploading", { percent: progress })}</p>
+              </div>
+            )}
+          </CardContent>
+          <CardFooter className="flex gap-2">
+            <Button type="submit" disabled={progress !== null} data-testid="upload-project">
+              <UploadIcon />
+              {add ? t("upload") : t("uploadVersion")}
             </Button>
-          )}
-        </CardFooter>
-      </Card>
-    </form>
+            {add && (
+              <Button type="button" variant="outline" onClick={() => router.push(`${props.base}/projects`)}>
+                {t("cancel")}
+              </Button>
+            )}
+          </CardFooter>
+        </Card>
+      </form>
+    </Form>
   );
 }

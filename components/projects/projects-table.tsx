@@ -5,10 +5,10 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useTransition } from "react";
-import { deleteProjectAction } from "@/app/(portal-actions)/project-actions";
 import { DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
 import { useStatus } from "@/components/shell/status-bar";
 import { TruncatedText } from "@/components/ui/truncated-text";
+import { deleteProjectAction } from "@/lib/projects/actions";
 import type { ProjectDto } from "@/lib/projects/schemas";
 
 const column = dataTableColumnHelper<ProjectDto>();
@@ -34,7 +34,7 @@ export function ProjectsTable({
   const columns = useMemo(() => {
     const remove = (p: ProjectDto) =>
       startTransition(async () => {
-        const result = await deleteProjectAction(p.id, p.version);
+        const result = await deleteProjectAction({ id: p.id, version: p.version });
         router.refresh();
         if (!result.ok)
           return notifyErrors(result.errors, (error) => t("projects_error_delete", { name: p.name, version: p.version, error }));

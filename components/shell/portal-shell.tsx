@@ -2,9 +2,9 @@ import { CircleHelpIcon, LogOutIcon, ShieldAlertIcon, UserIcon } from "lucide-re
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
-import { logoutAction } from "@/app/(auth)/actions";
 import { Button } from "@/components/ui/button";
 import { TruncatedText } from "@/components/ui/truncated-text";
+import { logoutAction } from "@/lib/auth/actions";
 import type { Caller } from "@/lib/auth/caller";
 import { ADMIN_NAV, SYSTEM_NAV } from "@/lib/auth/navigation";
 import { hasPermission } from "@/lib/auth/permissions";

@@ -3,6 +3,7 @@
 import { XIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { useErrorMessage } from "@/components/forms/use-error-message";
 import type { ErrorEntry } from "@/lib/errors/app-error";
 import { cn } from "@/lib/utils";
 
@@ -28,11 +29,8 @@ export function useStatus(): StatusApi {
 
 /** Translates error entries by code (messages "errors"), joined by " | ". */
 export function useErrorText() {
-  const t = useTranslations("errors");
-  return useCallback(
-    (errors: ErrorEntry[]) => errors.map((e) => (t.has(e.code) ? t(e.code, e.params ?? {}) : e.code)).join(" | "),
-    [t],
-  );
+  const message = useErrorMessage();
+  return useCallback((errors: ErrorEntry[]) => errors.map(message).join(" | "), [message]);
 }
 
 export function StatusProvider({ children }: { children: ReactNode }) {

@@ -5,10 +5,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 
-export const THEME_KEY = "theme";
-
-/** Runs before paint (inline in <head>) so the stored theme shows without a flash. */
-export const THEME_INIT_SCRIPT = `try{var t=localStorage.getItem("${THEME_KEY}");if(t==="dark"||(!t&&matchMedia("(prefers-color-scheme: dark)").matches))document.documentElement.classList.add("dark")}catch(e){}`;
+import { THEME_KEY } from "./theme-init";
 
 /** spec foundation §1: light and dark, kept in local browser storage. */
 export function ThemeToggle() {

@@ -1,25 +1,25 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
-import { Controller, useForm } from "react-hook-form";
-import { saveSystemAction, testCsbAction } from "@/app/(portal-actions)/system-actions";
-import { FormErrors } from "@/components/auth/form-errors";
-import { Field } from "@/components/auth/login-form";
+import { useMemo, useState, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import { CheckboxField, TextareaField, TextField } from "@/components/forms/fields";
+import { FormError } from "@/components/forms/form-error";
+import { useServerErrors } from "@/components/forms/use-server-errors";
 import { useErrorText, useStatus } from "@/components/shell/status-bar";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter } from "@/components/ui/card";
-import { Checkbox } from "@/components/ui/checkbox";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Textarea } from "@/components/ui/textarea";
-import type { SystemDto } from "@/lib/systems/schemas";
+import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
+import { FORM_ISSUES } from "@/lib/errors/issues";
+import { createSystemAction, testCsbAction, updateSystemAction } from "@/lib/systems/actions";
+import { type SystemDto, systemFormSchema, type SystemFormValues as Values } from "@/lib/systems/schemas";
 
-type Values = Omit<SystemDto, "id" | "activationCode" | "licenceId"> & { activationCode: string; licenceId: string };
 type TestState = { status: "initial" } | { status: "loading" } | { status: "done"; success: boolean; message: string };
 
 const EMPTY: Values = {
@@ -43,37 +43,41 @@ export function SystemForm({ system, licences }: { system?: SystemDto; licences:
   const t = useTranslations("systems");
   const router = useRouter();
   const errorText = useErrorText();
-  const { notify, notifyErrors } = useStatus();
-  const [errors, setErrors] = useState<string[]>([]);
+  const { notify } = useStatus();
   const [test, setTest] = useState<TestState>({ status: "initial" });
   const [pending, startTransition] = useTransition();
   const isSuper = system?.type === "Super";
+  const schema = useMemo(
+    () => systemFormSchema({ isSuper, hasStoredCsbPassword: system?.csbPassword === SECRET_PLACEHOLDER }),
+    [isSuper, system?.csbPassword],
+  );
   const form = useForm<Values>({
+    resolver: zodResolver(schema, FORM_ISSUES),
+    criteriaMode: "all",
     defaultValues: system ? { ...system, activationCode: system.activationCode ?? "", licenceId: system.licenceId ?? "" } : EMPTY,
+  });
+  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form, {
+    codes: { SystemNameExists: "name", LicenceNotFound: "licenceId", SystemNotEditable: "name" },
   });
   const isCsb = form.watch("type") === "CSB";
 
-  const onSubmit = form.handleSubmit((v) =>
+  const onSubmit = form.handleSubmit((v) => {
+    clearFormErrors();
     startTransition(async () => {
       // spec foundation §3: the id of a new system is generated on the client
-      const id = system?.id ?? crypto.randomUUID();
-      const result = await saveSystemAction({
+      const input = {
         ...v,
-        id,
-        existing: !!system,
+        id: system?.id ?? crypto.randomUUID(),
         licenceId: v.licenceId || null,
         activationCode: v.activationCode || null,
-      });
-      if (!result.ok) {
-        setErrors([errorText(result.errors)]);
-        notifyErrors(result.errors, (error) => t("systems_error_edit", { error }));
-        return;
-      }
+      };
+      const result = system ? await updateSystemAction(input) : await createSystemAction(input);
+      if (!result.ok) return showErrors(result.errors);
       notify("success", system ? t("saved") : t("created"));
       router.push("/admin/systems");
       router.refresh();
-    }),
-  );
+    });
+  });
 
   const runTest = () => {
     setTest({ status: "loading" });
@@ -92,143 +96,133 @@ export function SystemForm({ system, licences }: { system?: SystemDto; licences:
     });
   };
 
-  const secretHint = (value: string) =>
-    value === "********" ? <p className="text-xs text-muted-foreground">{t("secretKept")}</p> : null;
+  const secretHint = (value: string) => (value === SECRET_PLACEHOLDER ? t("secretKept") : undefined);
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate data-testid="system-form">
-      <Card className="max-w-3xl">
-        <CardContent className="grid gap-5">
-          <FormErrors messages={errors} />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <Field id="name" label={t("name")}>
-              <Input id="name" maxLength={100} readOnly={isSuper} autoComplete="off" {...form.register("name")} />
-            </Field>
-            <Field id="type" label={t("type")}>
-              <Controller
+    <Form {...form}>
+      <form method="post" onSubmit={onSubmit} noValidate data-testid="system-form">
+        <Card className="max-w-3xl">
+          <CardContent className="grid gap-5">
+            <FormError errors={formErrors} wrap={(error) => t("systems_error_edit", { error })} />
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField<Values> name="name" label={t("name")} readOnly={isSuper} autoComplete="off" />
+              <FormField
                 control={form.control}
                 name="type"
                 render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange} disabled={isSuper}>
-                    <SelectTrigger id="type" className="w-full">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {(isSuper ? (["Super"] as const) : (["Local", "CSB"] as const)).map((type) => (
-                        <SelectItem key={type} value={type}>
-                          {t(`type_${type}`)}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                  <FormItem id="type">
+                    <FormLabel>{t("type")}</FormLabel>
+                    <Select value={field.value} onValueChange={field.onChange} disabled={isSuper}>
+                      <FormControl>
+                        <SelectTrigger className="w-full">
+                          <SelectValue />
+                        </SelectTrigger>
+                      </FormControl>
+                      <SelectContent>
+                        {(isSuper ? (["Super"] as const) : (["Local", "CSB"] as const)).map((type) => (
+                          <SelectItem key={type} value={type}>
+                            {t(`type_${type}`)}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                    <FormMessage />
+                  </FormItem>
                 )}
               />
-            </Field>
-          </div>
-          <Field id="description" label={t("description")}>
-            <Textarea id="description" rows={3} className="max-h-60 min-h-20" {...form.register("description")} />
-          </Field>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <Field id="licenceId" label={t("licenceId")}>
-              <Controller
+            </div>
+            <TextareaField<Values>
+              name="description"
+              label={t("description")}
+              rows={3}
+              className="[&_textarea]:max-h-60 [&_textarea]:min-h-20"
+            />
+            <div className="grid gap-5 sm:grid-cols-2">
+              <FormField
                 control={form.control}
                 name="licenceId"
                 render={({ field }) => (
-                  <Select value={field.value || "none"} onValueChange={(v) => field.onChange(v === "none" ? "" : v)}>
-                    <SelectTrigger id="licenceId" className="w-full">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      <SelectItem value="none">{t("noLicence")}</SelectItem>
-                      {licences.map((l) => (
-                        <SelectItem key={l.id} value={l.id}>
-                          {l.name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                  <FormItem id="licenceId">
+                    <FormLabel>{t("licenceId")}</FormLabel>
+                    <Select value={field.value || "none"} onValueChange={(v) => field.onChange(v === "none" ? "" : v)}>
+                      <FormControl>
+                        <SelectTrigger className="w-full">
+                          <SelectValue />
+                        </SelectTrigger>
+                      </FormControl>
+                      <SelectContent>
+                        <SelectItem value="none">{t("noLicence")}</SelectItem>
+                        {licences.map((l) => (
+                          <SelectItem key={l.id} value={l.id}>
+                            {l.name}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                    <FormMessage />
+                  </FormItem>
                 )}
               />
-            </Field>
-            <Field id="activationCode" label={t("activationCode")}>
-              <Input id="activationCode" autoComplete="off" {...form.register("activationCode")} />
-            </Field>
-            <Field id="derpcsUrl" label={t("derpcsUrl")}>
-              <Input id="derpcsUrl" type="url" placeholder="https://" {...form.register("derpcsUrl")} />
-            </Field>
-            <Field id="ccsApiKey" label={t("ccsApiKey")}>
-              <Input id="ccsApiKey" type="password" autoComplete="off" {...form.register("ccsApiKey")} />
-              {secretHint(form.watch("ccsApiKey"))}
-            </Field>
-          </div>
-          <div className="grid gap-2">
-            {(["isActive", "canReadGlobalResources"] as const).map((name) => (
-              <Controller
-                key={name}
-                control={form.control}
-                name={name}
-                render={({ field }) => (
-                  <Label className="flex items-center gap-2 font-normal">
-                    <Checkbox
-                      checked={field.value}
-                      disabled={isSuper && name === "isActive"}
-                      onCheckedChange={(on) => field.onChange(on === true)}
-                      data-testid={`check-${name}`}
-                    />
-                    {t(name)}
-                  </Label>
-                )}
+              <TextField<Values> name="activationCode" label={t("activationCode")} autoComplete="off" />
+              <TextField<Values> name="derpcsUrl" label={t("derpcsUrl")} type="url" placeholder="https://" />
+              <TextField<Values>
+                name="ccsApiKey"
+                label={t("ccsApiKey")}
+                type="password"
+                autoComplete="off"
+                description={secretHint(form.watch("ccsApiKey"))}
               />
-            ))}
-          </div>
-          {isCsb && (
-            <fieldset className="grid gap-4 rounded-md border p-4">
-              <legend className="px-1 text-sm font-medium">{t("csbSection")}</legend>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Field id="csbUrl" label={t("csbUrl")}>
-                  <Input id="csbUrl" type="url" placeholder="https://" {...form.register("csbUrl")} />
-                </Field>
-                <Field id="csbSystem" label={t("csbSystem")}>
-                  <Input id="csbSystem" autoComplete="off" {...form.register("csbSystem")} />
-                </Field>
-                <Field id="csbUser" label={t("csbUser")}>
-                  <Input id="csbUser" autoComplete="off" {...form.register("csbUser")} />
-                </Field>
-                <Field id="csbPassword" label={t("csbPassword")}>
-                  <Input id="csbPassword" type="password" autoComplete="new-password" {...form.register("csbPassword")} />
-                  {secretHint(form.watch("csbPassword"))}
-                </Field>
-              </div>
-              <div className="flex flex-wrap items-start gap-3">
-                <Button
-                  type="button"
-                  variant="secondary"
-                  onClick={runTest}
-                  disabled={test.status === "loading"}
-                  data-testid="test-connection"
-                >
-                  {test.status === "loading" && <Loader2Icon className="animate-spin" />}
-                  {test.status === "loading" ? t("testing") : t("testConnection")}
-                </Button>
-                {test.status === "done" && (
-                  <Alert variant={test.success ? "success" : "destructive"} className="flex-1" data-testid="test-result">
-                    <AlertTitle>{test.success ? t("testOk") : t("testFailed")}</AlertTitle>
-                    <AlertDescription>{test.message}</AlertDescription>
-                  </Alert>
-                )}
-              </div>
-            </fieldset>
-          )}
-        </CardContent>
-        <CardFooter className="flex gap-2">
-          <Button type="submit" disabled={pending} data-testid="save-system">
-            {t("save")}
-          </Button>
-          <Button type="button" variant="outline" onClick={() => router.push("/admin/systems")}>
-            {t("cancel")}
-          </Button>
-        </CardFooter>
-      </Card>
-    </form>
+            </div>
+            <div className="grid gap-2">
+              <CheckboxField<Values> name="isActive" label={t("isActive")} disabled={isSuper} />
+              <CheckboxField<Values> name="canReadGlobalResources" label={t("canReadGlobalResources")} />
+            </div>
+            {isCsb && (
+              <fieldset className="grid gap-4 rounded-md border p-4">
+                <legend className="px-1 text-sm font-medium">{t("csbSection")}</legend>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <TextField<Values> name="csbUrl" label={t("csbUrl")} type="url" placeholder="https://" />
+                  <TextField<Values> name="csbSystem" label={t("csbSystem")} autoComplete="off" />
+                  <TextField<Values> name="csbUser" label={t("csbUser")} autoComplete="off" />
+                  <TextField<Values>
+                    name="csbPassword"
+                    label={t("csbPassword")}
+                    type="password"
+                    autoComplete="new-password"
+                    description={secretHint(form.watch("csbPassword"))}
+                  />
+                </div>
+                <div className="flex flex-wrap items-start gap-3">
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    onClick={runTest}
+                    disabled={test.status === "loading"}
+                    data-testid="test-connection"
+                  >
+                    {test.status === "loading" && <Loader2Icon className="animate-spin" />}
+                    {test.status === "loading" ? t("testing") : t("testConnection")}
+                  </Button>
+                  {test.status === "done" && (
+                    <Alert variant={test.success ? "success" : "destructive"} className="flex-1" data-testid="test-result">
+                      <AlertTitle>{test.success ? t("testOk") : t("testFailed")}</AlertTitle>
+                      <AlertDescription>{test.message}</AlertDescription>
+                    </Alert>
+                  )}
+                </div>
+              </fieldset>
+            )}
+          </CardContent>
+          <CardFooter className="flex gap-2">
+            <Button type="submit" disabled={pending} data-testid="save-system">
+              {t("save")}
+            </Button>
+            <Button type="button" variant="outline" onClick={() => router.push("/admin/systems")}>
+              {t("cancel")}
+            </Button>
+          </CardFooter>
+        </Card>
+      </form>
+    </Form>
   );
 }

@@ -5,11 +5,11 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useTransition } from "react";
-import { deleteSystemAction } from "@/app/(portal-actions)/system-actions";
 import { DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
 import { useStatus } from "@/components/shell/status-bar";
 import { Badge } from "@/components/ui/badge";
 import { TruncatedText } from "@/components/ui/truncated-text";
+import { deleteSystemAction } from "@/lib/systems/actions";
 import type { SystemDto } from "@/lib/systems/schemas";
 
 const column = dataTableColumnHelper<SystemDto>();
@@ -27,7 +27,7 @@ export function SystemsTable({ rows, total, page, pageSize, canEdit, canOpenPort
   const columns = useMemo(() => {
     const remove = (s: SystemDto) =>
       startTransition(async () => {
-        const result = await deleteSystemAction(s.id);
+        const result = await deleteSystemAction({ systemId: s.id });
         if (!result.ok) return notifyErrors(result.errors, (error) => t("systems_error_delete", { error }));
         notify("success", t("deleted"));
         router.refresh();

@@ -2,13 +2,14 @@ import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/portal/page-header";
 import type { UserType } from "@/db/schema/users";
 import { isSupersystemName } from "@/lib/auth/permissions";
-import { DEFAULT_ROLE } from "@/lib/auth/roles";
+import { DEFAULT_ROLE, type Role } from "@/lib/auth/roles";
 import { grantableRoles } from "@/lib/users/access";
 import type { UserDto } from "@/lib/users/schemas";
 import { UserForm } from "./user-form";
 
 type Props = {
-  system: { id: string; name: string };
+  /** the system the user belongs to; a CSB system's users may go without a password (spec foundation §5) */
+  system: { id: string; name: string; type?: string };
   base: string;
   /** the user to edit; none adds one */
   user?: UserDto;
@@ -26,11 +27,12 @@ export async function UserFormPage({ system, base, user, stationId }: Props) {
       <UserForm
         systemName={system.name}
         base={base}
-        roles={grantableRoles(system).filter((r) => r !== DEFAULT_ROLE)}
+        roles={grantableRoles(system).filter((r): r is Role => r !== DEFAULT_ROLE)}
         types={types}
         user={user}
         stationId={stationId}
         obfuscate={!superSystem}
+        passwordOptional={system.type === "CSB"}
       />
     </>
   );

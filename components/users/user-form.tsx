@@ -1,63 +1,56 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
-import { Controller, useForm } from "react-hook-form";
-import { createUserAction, sendResetLinkAction, updateUserAction } from "@/app/(portal-actions)/user-actions";
-import { FormErrors } from "@/components/auth/form-errors";
-import { Field } from "@/components/auth/login-form";
-import { useErrorText, useStatus } from "@/components/shell/status-bar";
+import { useMemo, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import { CheckboxField, TextField } from "@/components/forms/fields";
+import { FormError } from "@/components/forms/form-error";
+import { passwordRuleFields, useServerErrors } from "@/components/forms/use-server-errors";
+import { useDates } from "@/components/i18n/use-dates";
+import { useStatus } from "@/components/shell/status-bar";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Input } from "@/components/ui/input";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import type { Language, UserType } from "@/db/schema/users";
+import type { UserType } from "@/db/schema/users";
 import { obfuscateInBrowser } from "@/lib/auth/obfuscate-browser";
-import { passwordRuleFailures } from "@/lib/auth/password-policy";
+import type { Role } from "@/lib/auth/roles";
+import { FORM_ISSUES } from "@/lib/errors/issues";
 import { LOCALES } from "@/lib/i18n/locales";
-import type { UserDto } from "@/lib/users/schemas";
-
-type Values = {
-  type: UserType;
-  name: string;
-  fullName: string;
-  emailAddress: string;
-  password: string;
-  repeat: string;
-  roles: string[];
-  language: Language;
-  requiresPasswordChange: boolean;
-  isActive: boolean;
-  unlock: boolean;
-};
+import { createUserAction, sendResetLinkAction, updateUserAction } from "@/lib/users/actions";
+import { type UserDto, userFormSchema, type UserFormValues as Values } from "@/lib/users/schemas";
 
 type Props = {
   systemName: string;
   base: string;
   /** users/systemRoles or users/adminRoles, without Everybody */
-  roles: readonly string[];
+  roles: readonly Role[];
   types: readonly UserType[];
   user?: UserDto;
   stationId: string;
   /** spec foundation §6: passwords are obfuscated outside the admin portal */
   obfuscate: boolean;
+  /** spec foundation §5: in a CSB system a new user's password may be left empty */
+  passwordOptional: boolean;
 };
 
 /** spec foundation §2 "User form": type on add only; CSB users have neither e-mail nor password. */
-export function UserForm({ systemName, base, roles, types, user, stationId, obfuscate }: Props) {
+export function UserForm({ systemName, base, roles, types, user, stationId, obfuscate, passwordOptional }: Props) {
   const t = useTranslations("users");
-  const te = useTranslations("errors");
   const tg = useTranslations("general");
   const tl = useTranslations("languages");
   const router = useRouter();
-  const errorText = useErrorText();
+  const { dateTime } = useDates();
   const { notify, notifyErrors } = useStatus();
-  const [errors, setErrors] = useState<string[]>([]);
   const [pending, startTransition] = useTransition();
+  const schema = useMemo(() => userFormSchema({ edit: !!user, passwordOptional }), [user, passwordOptional]);
   const form = useForm<Values>({
+    resolver: zodResolver(schema, FORM_ISSUES),
+    criteriaMode: "all",
     defaultValues: {
       type: user?.type ?? types[0] ?? "Local",
       name: user?.name ?? "",
@@ -72,19 +65,25 @@ export function UserForm({ systemName, base, roles, types, user, stationId, obfu
       unlock: false,
     },
   });
+  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form, {
+    codes: {
+      ...passwordRuleFields("password"),
+      UserAlreadyExists: "name",
+      EmailInUse: "emailAddress",
+      RoleNotAllowed: "roles",
+      LastSuperAdmin: "isActive",
+      UserTypeNotChangeable: "type",
+    },
+  });
   const isCsb = form.watch("type") === "CSB";
 
   const onSubmit = form.handleSubmit((v) => {
-    const local: string[] = [];
-    if (!isCsb && (v.password || !user)) {
-      local.push(...passwordRuleFailures(v.password, { repeat: v.repeat, optional: !!user }).map((k) => te(k, { min: 6 })));
-    }
-    setErrors(local);
-    if (local.length) return;
+    clearFormErrors();
     startTransition(async () => {
       const password =
         isCsb || !v.password ? undefined : obfuscate ? await obfuscateInBrowser(v.password, stationId, systemName) : v.password;
       const common = {
+        systemName,
         name: v.name,
         fullName: v.fullName,
         emailAddress: isCsb ? null : v.emailAddress,
@@ -95,13 +94,9 @@ export function UserForm({ systemName, base, roles, types, user, stationId, obfu
         isActive: v.isActive,
       };
       const result = user
-        ? await updateUserAction(systemName, { ...common, id: user.id, unlock: v.unlock })
-        : await createUserAction(systemName, { ...common, type: v.type });
-      if (!result.ok) {
-        setErrors([errorText(result.errors)]);
-        notifyErrors(result.errors, (error) => t("users_error_edit", { error }));
-        return;
-      }
+        ? await updateUserAction({ ...common, id: user.id, unlock: v.unlock })
+        : await createUserAction({ ...common, type: v.type });
+      if (!result.ok) return showErrors(result.errors);
       notify("success", user ? t("saved") : t("created"));
       router.push(`${base}/users`);
       router.refresh();
@@ -111,153 +106,136 @@ export function UserForm({ systemName, base, roles, types, user, stationId, obfu
   const sendReset = () =>
     user &&
     startTransition(async () => {
-      const result = await sendResetLinkAction(systemName, user.id);
+      const result = await sendResetLinkAction({ systemName, userId: user.id });
       if (!result.ok) notifyErrors(result.errors);
       else notify("success", t("resetSent"));
     });
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate data-testid="user-form">
-      <Card className="max-w-3xl">
-        <CardContent className="grid gap-5">
-          <FormErrors messages={errors} />
-          {!user && (
-            <Field id="type" label={t("type")}>
-              <Controller
+    <Form {...form}>
+      <form method="post" onSubmit={onSubmit} noValidate data-testid="user-form">
+        <Card className="max-w-3xl">
+          <CardContent className="grid gap-5">
+            <FormError errors={formErrors} wrap={(error) => t("users_error_edit", { error })} />
+            {!user && (
+              <FormField
                 control={form.control}
                 name="type"
                 render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger id="type" className="w-60">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {types.map((type) => (
-                        <SelectItem key={type} value={type}>
-                          {t(`type_${type}`)}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                  <FormItem id="type">
+                    <FormLabel>{t("type")}</FormLabel>
+                    <Select value={field.value} onValueChange={field.onChange}>
+                      <FormControl>
+                        <SelectTrigger className="w-60">
+                          <SelectValue />
+                        </SelectTrigger>
+                      </FormControl>
+                      <SelectContent>
+                        {types.map((type) => (
+                          <SelectItem key={type} value={type}>
+                            {t(`type_${type}`)}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                    <FormMessage />
+                  </FormItem>
                 )}
               />
-            </Field>
-          )}
-          {isCsb && <p className="text-sm text-muted-foreground">{t("csbHint")}</p>}
-          <div className="grid gap-5 sm:grid-cols-2">
-            <Field id="name" label={t("name")}>
-              <Input id="name" autoComplete="off" required {...form.register("name")} />
-            </Field>
-            <Field id="fullName" label={t("fullName")}>
-              <Input id="fullName" autoComplete="off" {...form.register("fullName")} />
-            </Field>
-            {!isCsb && (
-              <Field id="emailAddress" label={t("emailAddress")}>
-                <Input id="emailAddress" type="email" autoComplete="off" {...form.register("emailAddress")} />
-              </Field>
             )}
-            <Field id="language" label={t("language")}>
-              <Controller
+            {isCsb && <p className="text-sm text-muted-foreground">{t("csbHint")}</p>}
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField<Values> name="name" label={t("name")} autoComplete="off" />
+              <TextField<Values> name="fullName" label={t("fullName")} autoComplete="off" />
+              {!isCsb && <TextField<Values> name="emailAddress" label={t("emailAddress")} type="email" autoComplete="off" />}
+              <FormField
                 control={form.control}
                 name="language"
                 render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger id="language" className="w-full">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {LOCALES.map((l) => (
-                        <SelectItem key={l} value={l}>
-                          {tl(l)}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                  <FormItem id="language">
+                    <FormLabel>{t("language")}</FormLabel>
+                    <Select value={field.value} onValueChange={field.onChange}>
+                      <FormControl>
+                        <SelectTrigger className="w-full">
+                          <SelectValue />
+                        </SelectTrigger>
+                      </FormControl>
+                      <SelectContent>
+                        {LOCALES.map((l) => (
+                          <SelectItem key={l} value={l}>
+                            {tl(l)}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                    <FormMessage />
+                  </FormItem>
                 )}
               />
-            </Field>
-            {!isCsb && (
-              <>
-                <Field id="password" label={t("password")}>
-                  <Input id="password" type="password" autoComplete="new-password" {...form.register("password")} />
-                  {user && <p className="text-xs text-muted-foreground">{t("passwordOptional")}</p>}
-                </Field>
-                <Field id="repeat" label={t("repeatPassword")}>
-                  <Input id="repeat" type="password" autoComplete="new-password" {...form.register("repeat")} />
-                </Field>
-              </>
-            )}
-          </div>
-          <fieldset className="grid gap-2">
-            <legend className="mb-2 text-sm font-medium">{t("roles")}</legend>
-            <Controller
+              {!isCsb && (
+                <>
+                  <TextField<Values>
+                    name="password"
+                    label={t("password")}
+                    type="password"
+                    autoComplete="new-password"
+                    description={user ? t("passwordOptional") : undefined}
+                  />
+                  <TextField<Values> name="repeat" label={t("repeatPassword")} type="password" autoComplete="new-password" />
+                </>
+              )}
+            </div>
+            <FormField
               control={form.control}
               name="roles"
               render={({ field }) => (
-                <div className="grid gap-2 sm:grid-cols-2" data-testid="roles">
-                  {roles.map((role) => (
-                    <Label key={role} className="flex items-center gap-2 font-normal">
-                      <Checkbox
-                        checked={field.value.includes(role)}
-                        onCheckedChange={(on) =>
-                          field.onChange(on ? [...field.value, role] : field.value.filter((r) => r !== role))
-                        }
-                      />
-                      {tg(`general_enum_role_${role}`)}
-                    </Label>
-                  ))}
-                </div>
+                <FormItem id="roles" role="group" aria-labelledby="roles-legend">
+                  <p id="roles-legend" className="mb-2 font-medium text-sm">
+                    {t("roles")}
+                  </p>
+                  <div className="grid gap-2 sm:grid-cols-2" data-testid="roles">
+                    {roles.map((role) => (
+                      <Label key={role} className="flex items-center gap-2 font-normal">
+                        <Checkbox
+                          checked={field.value.includes(role)}
+                          onCheckedChange={(on) =>
+                            field.onChange(on ? [...field.value, role] : field.value.filter((r) => r !== role))
+                          }
+                        />
+                        {tg(`general_enum_role_${role}`)}
+                      </Label>
+                    ))}
+                  </div>
+                  <FormMessage />
+                </FormItem>
               )}
             />
-          </fieldset>
-          <div className="grid gap-2">
-            <CheckboxField form={form} name="isActive" label={t("isActive")} />
-            {!isCsb && <CheckboxField form={form} name="requiresPasswordChange" label={t("requiresPasswordChange")} />}
-            {user?.isLockedOut && (
-              <>
-                <p className="text-sm text-destructive">{t("lockedUntil", { until: user.lockoutEnd ?? "" })}</p>
-                <CheckboxField form={form} name="unlock" label={t("unlock")} />
-              </>
-            )}
-          </div>
-        </CardContent>
-        <CardFooter className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={pending} data-testid="save-user">
-            {t("save")}
-          </Button>
-          <Button type="button" variant="outline" onClick={() => router.push(`${base}/users`)}>
-            {t("cancel")}
-          </Button>
-          {user?.emailAddress && user.type !== "CSB" && (
-            <Button type="button" variant="secondary" className="ml-auto" onClick={sendReset} disabled={pending}>
-              {t("sendReset")}
+            <div className="grid gap-2">
+              <CheckboxField<Values> name="isActive" label={t("isActive")} />
+              {!isCsb && <CheckboxField<Values> name="requiresPasswordChange" label={t("requiresPasswordChange")} />}
+              {user?.isLockedOut && (
+                <>
+                  <p className="text-sm text-destructive">{t("lockedUntil", { until: dateTime(user.lockoutEnd) })}</p>
+                  <CheckboxField<Values> name="unlock" label={t("unlock")} />
+                </>
+              )}
+            </div>
+          </CardContent>
+          <CardFooter className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={pending} data-testid="save-user">
+              {t("save")}
             </Button>
-          )}
-        </CardFooter>
-      </Card>
-    </form>
-  );
-}
-
-function CheckboxField({
-  form,
-  name,
-  label,
-}: {
-  form: ReturnType<typeof useForm<Values>>;
-  name: "isActive" | "requiresPasswordChange" | "unlock";
-  label: string;
-}) {
-  return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <Label className="flex items-center gap-2 font-normal">
-          <Checkbox checked={field.value} onCheckedChange={(on) => field.onChange(on === true)} data-testid={`check-${name}`} />
-          {label}
-        </Label>
-      )}
-    />
+            <Button type="button" variant="outline" onClick={() => router.push(`${base}/users`)}>
+              {t("cancel")}
+            </Button>
+            {user?.emailAddress && user.type !== "CSB" && (
+              <Button type="button" variant="secondary" className="ml-auto" onClick={sendReset} disabled={pending}>
+                {t("sendReset")}
+              </Button>
+            )}
+          </CardFooter>
+        </Card>
+      </form>
+    </Form>
   );
 }

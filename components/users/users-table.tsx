@@ -5,11 +5,11 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useTransition } from "react";
-import { deleteUserAction } from "@/app/(portal-actions)/user-actions";
 import { DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
 import { useStatus } from "@/components/shell/status-bar";
 import { Badge } from "@/components/ui/badge";
 import { TruncatedText } from "@/components/ui/truncated-text";
+import { deleteUserAction } from "@/lib/users/actions";
 import type { UserDto } from "@/lib/users/schemas";
 
 const column = dataTableColumnHelper<UserDto>();
@@ -37,7 +37,7 @@ export function UsersTable({ rows, total, page, pageSize, ownUserId, systemName,
   const columns = useMemo(() => {
     const remove = (user: UserDto) =>
       startTransition(async () => {
-        const result = await deleteUserAction(systemName, user.id);
+        const result = await deleteUserAction({ systemName, userId: user.id });
         if (!result.ok) return notifyErrors(result.errors, (error) => t("users_delete_error", { error }));
         notify("success", t("deleted"));
         router.refresh();

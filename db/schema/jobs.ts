@@ -27,6 +27,8 @@ export const jobs = pgTable(
     state: text("state", { enum: JOB_STATES }).notNull().default("New"),
     errorCode: text("error_code"),
     errorMessage: text("error_message"),
+    /** the parameters of errorCode, so that the portal can say the error in the user's language */
+    errorParams: jsonb("error_params").$type<Record<string, string | number>>(),
     logLevel: text("log_level", { enum: LOG_LEVELS }).notNull().default("Info"),
     useDefaultLogLevel: boolean("use_default_log_level").notNull().default(true),
     client: text("client").notNull().default(""),
@@ -92,6 +94,9 @@ export const jobLogs = pgTable(
     time: timestamp("time", { withTimezone: true }).notNull().defaultNow(),
     level: text("level", { enum: LOG_LEVELS }).notNull(),
     message: text("message").notNull(),
+    /** the line as a code with parameters (lib/jobs/log-lines.ts); message is its English text */
+    code: text("code"),
+    params: jsonb("params").$type<Record<string, string | number>>(),
   },
   (t) => [index("job_logs_job_idx").on(t.jobId, t.id)],
 );

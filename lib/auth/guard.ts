@@ -1,15 +1,8 @@
 import { notFound, redirect } from "next/navigation";
 import { getDb } from "@/lib/setup/bootstrap";
 import { findSystemByName } from "@/lib/systems/queries";
-import type { Caller } from "./caller";
-import {
-  canUseAdminPortal,
-  canUseSystemPortal,
-  hasPermission,
-  isDeputyFor,
-  isSupersystemName,
-  type Permission,
-} from "./permissions";
+import { actingIn, type Caller } from "./caller";
+import { canUseAdminPortal, canUseSystemPortal, hasPermission, isSupersystemName, type Permission } from "./permissions";
 import { currentCaller } from "./web-session";
 
 /**
@@ -28,7 +21,7 @@ export async function requireAdminPage(permission?: Permission): Promise<Caller>
 export async function requireSystemPage(
   systemParam: string,
   permission?: Permission,
-): Promise<{ caller: Caller; system: { id: string; name: string } }> {
+): Promise<{ caller: Caller; system: { id: string; name: string; type: string } }> {
   const systemName = decodeURIComponent(systemParam);
   const caller = await currentCaller();
   if (!caller) redirect(`/login?system=${encodeURIComponent(systemName)}`);
@@ -37,8 +30,7 @@ export async function requireSystemPage(
   const system = await findSystemByName(await getDb(), { name: systemName });
   if (!system) notFound();
   if (permission && !hasPermission(caller.roles, permission)) redirect("/forbidden");
-  const deputy = isDeputyFor(caller, system.name);
-  return { caller: deputy ? { ...caller, deputyFor: system.name } : caller, system };
+  return { caller: actingIn(caller, system), system };
 }
 
 /** Where a signed-in user belongs (spec foundation §2 "Login"). */

@@ -1,4 +1,5 @@
 import type { ErrorEntry } from "@/lib/errors/app-error";
+import { codeIssue } from "@/lib/errors/issues";
 
 export const PASSWORD_MIN_LENGTH = 6;
 
@@ -29,4 +30,25 @@ export function passwordRuleFailures(password: string, options: { repeat?: strin
 
 export function passwordRuleEntries(failures: PasswordRuleKey[]): ErrorEntry[] {
   return failures.map((code) => (code === "TooShort" ? { code, params: { min: PASSWORD_MIN_LENGTH } } : { code }));
+}
+
+/** The longest password any field takes (obfuscated ones are longer than the typed password). */
+export const PASSWORD_MAX = 4096;
+
+/**
+ * Form schemas check the rules of a typed password with this (the server checks again after it has
+ * decoded an obfuscated one): each failing rule is an issue of `path`, the repeat one of `repeatPath`.
+ */
+export function addPasswordIssues(
+  ctx: { addIssue: (issue: ReturnType<typeof codeIssue>) => void },
+  values: { password: string; repeat?: string },
+  paths: { password: string; repeat?: string },
+  options: { optional?: boolean } = {},
+): void {
+  const failures = passwordRuleFailures(values.password, { optional: options.optional });
+  for (const { code, params } of passwordRuleEntries(failures)) ctx.addIssue(codeIssue(code, [paths.password], params));
+  const mismatch = values.repeat !== undefined && values.repeat !== values.password;
+  if (paths.repeat && mismatch && (values.password || values.repeat)) {
+    ctx.addIssue(codeIssue("PasswordsNotEqual", [paths.repeat]));
+  }
 }

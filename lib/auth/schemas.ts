@@ -1,11 +1,18 @@
 import { z } from "zod";
+import { missing, whenStrings } from "@/lib/errors/issues";
+import { SYSTEM_NAME_MAX } from "@/lib/systems/schemas";
+import { addPasswordIssues, PASSWORD_MAX } from "./password-policy";
 import { ALL_ROLES } from "./roles";
 
+/** A user name at sign-in: longer than any user name may be, so that old names still sign in. */
+export const LOGIN_USER_NAME_MAX = 256;
+
+/** spec foundation §5 "Login": user name, password and system are required, each with its own message. */
 export const ZLogin = z
   .object({
-    systemName: z.string({ error: "MissingSystem" }).trim().min(1, "MissingSystem").max(100, "MissingSystem"),
-    userName: z.string({ error: "MissingUserName" }).trim().min(1, "MissingUserName").max(256, "MissingUserName"),
-    password: z.string({ error: "MissingPassword" }).min(1, "MissingPassword").max(4096, "MissingPassword"),
+    systemName: z.string(missing("MissingSystem")).trim().min(1, "MissingSystem").max(SYSTEM_NAME_MAX),
+    userName: z.string(missing("MissingUserName")).trim().min(1, "MissingUserName").max(LOGIN_USER_NAME_MAX),
+    password: z.string(missing("MissingPassword")).min(1, "MissingPassword").max(PASSWORD_MAX),
   })
   .meta({
     id: "LoginData",
@@ -13,6 +20,19 @@ export const ZLogin = z
     examples: [{ systemName: "Acme", userName: "jdoe", password: "Winter2026!" }],
   });
 export type LoginInput = z.infer<typeof ZLogin>;
+
+/**
+ * The forms that set a new password (forced change, reset and change by a mailed link): spec foundation §5
+ * "Password", every failing rule under the password and a different repeat under the repeat.
+ */
+export const ZNewPasswordForm = z
+  .object({ newPassword: z.string().max(PASSWORD_MAX), repeat: z.string().max(PASSWORD_MAX) })
+  .superRefine(
+    (v, ctx) =>
+      addPasswordIssues(ctx, { password: v.newPassword, repeat: v.repeat }, { password: "newPassword", repeat: "repeat" }),
+    whenStrings("newPassword", "repeat"),
+  );
+export type NewPasswordForm = z.infer<typeof ZNewPasswordForm>;
 
 export const ZRefresh = z
   .object({

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { TOKEN_EXPIRATION_MIN_MINUTES } from "./service-config";
+
+/** spec foundation §9: the token expiration is at least 10 minutes. */
+export const TOKEN_EXPIRATION_MIN_MINUTES = 10;
 
 const days = z.number().int().min(0).max(36_500);
 

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { settings } from "@/db/schema";
+import { TOKEN_EXPIRATION_MIN_MINUTES } from "./schemas";
 
 /** spec operations §3 "Service config"; secrets are held sealed (lib/crypto/secrets.ts). */
 export type ServiceConfig = {
@@ -32,7 +33,7 @@ export type ServiceConfig = {
   isMaintenanceModeEnabled: boolean;
 };
 
-export const TOKEN_EXPIRATION_MIN_MINUTES = 10;
+export { TOKEN_EXPIRATION_MIN_MINUTES };
 
 export const DEFAULT_SERVICE_CONFIG: ServiceConfig = {
   deleteNew: 30,

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { AppError, type ErrorEntry, type ErrorParams } from "./app-error";
-import { ERROR_CODES, type ErrorCode, isErrorCode } from "./codes";
+import { ERROR_CODES, type ErrorCode } from "./codes";
+import { issueToEntry } from "./issues";
 
 export type ErrorEnvelope = {
   errors: { code: ErrorCode; message: string; messageParameter: ErrorParams | null }[];
@@ -21,15 +22,18 @@ export function toEnvelope(entries: ErrorEntry[]): ErrorEnvelope {
   };
 }
 
-/**
- * Zod issues become envelope entries. A schema names its error key as the issue message
- * (`z.string().min(1, "MissingUserName")`); any other issue becomes InvalidField.
- */
+/** Every zod issue becomes an envelope entry with its field and a code (see issueToEntry). */
 export function fromZodError(error: z.ZodError): AppError {
-  const entries = error.issues.map((issue): ErrorEntry => {
-    const field = issue.path.join(".") || "body";
-    if (isErrorCode(issue.message)) return { code: issue.message, params: { field } };
-    return { code: "InvalidField", params: { field, reason: issue.message } };
-  });
+  const entries = error.issues.map(issueToEntry);
   return AppError.many(entries.length ? entries : [{ code: "BadRequest" }]);
+}
+
+/**
+ * The one parse-or-throw of services, server actions and route handlers: what the schema makes of
+ * `value`, or an AppError (400) with every issue at once.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value, { reportInput: true });
+  if (!parsed.success) throw fromZodError(parsed.error);
+  return parsed.data;
 }

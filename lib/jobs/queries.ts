@@ -37,6 +37,7 @@ export function toJobDto(job: Job, systemName: string, files: JobFileInfo[]): Jo
     creator: job.creator,
     errorCode: job.errorCode,
     errorMessage: job.errorMessage,
+    errorParams: job.errorParams ?? null,
     state: job.state,
     logLevel: job.logLevel,
     useDefaultLogLevel: job.useDefaultLogLevel,
@@ -196,7 +197,15 @@ export async function searchJobs(db: Database, params: { systemId: string; searc
   };
 }
 
-export type JobLogLine = { id: number; time: string; level: LogLevel; message: string };
+export type JobLogLine = {
+  id: number;
+  time: string;
+  level: LogLevel;
+  message: string;
+  /** the line as a code with parameters (lib/jobs/log-lines.ts); null for lines written before codes were kept */
+  code: string | null;
+  params: Record<string, string | number> | null;
+};
 
 /**
  * The newest log lines of one job (JOB_LOG_LINES_MAX), oldest first. The caller has already checked that the job
@@ -204,7 +213,14 @@ export type JobLogLine = { id: number; time: string; level: LogLevel; message: s
  */
 export async function jobLogLines(db: Database, jobId: number): Promise<{ lines: JobLogLine[]; truncated: boolean }> {
   const rows = await db
-    .select({ id: jobLogs.id, time: jobLogs.time, level: jobLogs.level, message: jobLogs.message })
+    .select({
+      id: jobLogs.id,
+      time: jobLogs.time,
+      level: jobLogs.level,
+      message: jobLogs.message,
+      code: jobLogs.code,
+      params: jobLogs.params,
+    })
     .from(jobLogs)
     .where(eq(jobLogs.jobId, jobId))
     .orderBy(desc(jobLogs.id))

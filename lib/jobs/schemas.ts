@@ -89,6 +89,8 @@ export const ZJob = z
     creator: z.string(),
     errorCode: z.string().nullable(),
     errorMessage: z.string().nullable(),
+    /** the parameters of errorCode (the portal translates the error by code; errorMessage is its English text) */
+    errorParams: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
     state: z.enum(JOB_STATES),
     logLevel: z.enum(LOG_LEVELS),
     useDefaultLogLevel: z.boolean(),

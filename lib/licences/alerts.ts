@@ -1,5 +1,6 @@
 import type { ErrorEntry } from "@/lib/errors/app-error";
 import { type FeatureStatus, isPastDay, utcDay } from "./file";
+import { MAX_ALERT_DAYS } from "./schemas";
 
 /**
  * Licence alerts (DESIGN.md "Licence alerts", spec foundation §3, §4, §9): dateStage1/dateStage2 in days
@@ -14,8 +15,7 @@ export const DEFAULT_ALERT_CONFIGURATION: AlertConfiguration = {
   counterStage2: 95,
 };
 
-/** the largest date stage accepted (100 years); spec §9 only asks for "greater than 0" */
-export const MAX_ALERT_DAYS = 36_500;
+export { MAX_ALERT_DAYS };
 
 export const ALERT_LEVELS = ["warning", "critical", "expired"] as const;
 export type AlertLevel = (typeof ALERT_LEVELS)[number];

@@ -13,7 +13,10 @@ export async function fetchCsbLicence(source: Source): Promise<string> {
     url = new URL(`${source.url.replace(/\/+$/, "")}/api/licences/${encodeURIComponent(source.customer)}`);
     if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("not http(s)");
   } catch (error) {
-    throw new AppError("LicenceSourceUnreachable", { reason: error instanceof Error ? error.message : "invalid URL" });
+    throw new AppError("LicenceSourceUnreachable", {
+      problem: "invalidUrl",
+      reason: error instanceof Error ? error.message : "invalid URL",
+    });
   }
   let res: Response;
   try {
@@ -27,7 +30,7 @@ export async function fetchCsbLicence(source: Source): Promise<string> {
     });
   } catch (error) {
     const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : "failed";
-    throw new AppError("LicenceSourceUnreachable", { reason });
+    throw new AppError("LicenceSourceUnreachable", { problem: "network", reason });
   }
   if (!res.ok) throw new AppError("LicenceSourceRefused", { status: res.status });
   const text = (await res.text()).trim();

@@ -244,7 +244,7 @@ export function trustedLicenceKeys(env: Record<string, string | undefined> = pro
  */
 export function signLicence(doc: LicenceDocument, privateKey: string): LicenceFile {
   const parsed = ZLicenceDocument.safeParse(doc);
-  if (!parsed.success) throw new AppError("LicenceInvalid", { reason: zodReason(parsed.error) });
+  if (!parsed.success) throw new AppError("LicenceInvalid", { problem: "content", reason: zodReason(parsed.error) });
   const document = parsed.data;
   const signature = sign(null, Buffer.from(canonicalJson(document), "utf8"), privateKeyFrom(privateKey)).toString("base64");
   return { ...document, signature };
@@ -265,7 +265,7 @@ export type VerifyOptions = {
 
 /**
  * Reads and checks a licence file, in this order:
- * licence_error_noContent (empty) -> LicenceInvalid {reason} (not base64, not JSON, schema) ->
+ * licence_error_noContent (empty) -> LicenceInvalid {problem, reason} (not base64, not JSON, schema) ->
  * LicenceSignatureInvalid (no trusted key verifies it) -> LicenceStationMismatch {station, stationId} ->
  * LicenceExpired (its last valid day lies before today, UTC). White space around (and line breaks inside)
  * the base64 is tolerated. The signature covers the document exactly as it was issued (all members but
@@ -275,25 +275,26 @@ export type VerifyOptions = {
 export function verifyLicenceFile(base64: string, opts: VerifyOptions): LicenceFile {
   const text = base64.replace(/\s+/g, "");
   if (text === "") throw new AppError("licence_error_noContent");
-  if (text.length > LICENCE_FILE_MAX_CHARS) throw new AppError("LicenceInvalid", { reason: "the file is too large" });
+  if (text.length > LICENCE_FILE_MAX_CHARS)
+    throw new AppError("LicenceInvalid", { problem: "tooLarge", reason: "the file is too large" });
 
   const bytes = decodeBase64(text);
-  if (!bytes) throw new AppError("LicenceInvalid", { reason: "not base64" });
+  if (!bytes) throw new AppError("LicenceInvalid", { problem: "notBase64", reason: "not base64" });
   let raw: unknown;
   try {
     raw = JSON.parse(bytes.toString("utf8").replace(/^\uFEFF/, ""));
   } catch {
-    throw new AppError("LicenceInvalid", { reason: "not JSON" });
+    throw new AppError("LicenceInvalid", { problem: "notJson", reason: "not JSON" });
   }
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    throw new AppError("LicenceInvalid", { reason: "not a JSON object" });
+    throw new AppError("LicenceInvalid", { problem: "notJson", reason: "not a JSON object" });
   }
   const { signature, ...unsigned } = raw as Record<string, unknown>;
   if (typeof signature !== "string" || signature.trim() === "") {
-    throw new AppError("LicenceInvalid", { reason: "signature: missing" });
+    throw new AppError("LicenceInvalid", { problem: "noSignature", reason: "signature: missing" });
   }
   const parsed = ZLicenceDocument.safeParse(unsigned);
-  if (!parsed.success) throw new AppError("LicenceInvalid", { reason: zodReason(parsed.error) });
+  if (!parsed.success) throw new AppError("LicenceInvalid", { problem: "content", reason: zodReason(parsed.error) });
 
   const signatureBytes = decodeBase64(signature.trim());
   const message = Buffer.from(canonicalJson(unsigned), "utf8");

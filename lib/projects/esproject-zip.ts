@@ -25,8 +25,51 @@ export type EsprojectContents = {
   unpackedBytes: number;
 };
 
-function invalid(reason: string): AppError {
-  return new AppError("projects_error_invalidFile", { reason });
+/** What is wrong with a project file: the code the UI translates (`problem`), and an English `reason`. */
+type Problem =
+  | { problem: "notZip" | "pathEscapes" | "compressionRatio" | "overlapping" | "noProjectJson" | "notUtf8" | "notJson" }
+  | { problem: "tooManyEntries"; max: number }
+  | {
+      problem: "damagedEntry" | "unexpectedEntry" | "duplicateEntry" | "encryptedEntry" | "unsupportedCompression";
+      entry: string;
+    }
+  | { problem: "content"; detail: string };
+
+function reasonOf(p: Problem): string {
+  switch (p.problem) {
+    case "notZip":
+      return "not a zip";
+    case "pathEscapes":
+      return "path escapes";
+    case "compressionRatio":
+      return "compression ratio";
+    case "overlapping":
+      return "overlapping entries";
+    case "noProjectJson":
+      return `${PROJECT_JSON} missing`;
+    case "notUtf8":
+      return `${PROJECT_JSON}: not valid UTF-8`;
+    case "notJson":
+      return `${PROJECT_JSON}: not valid JSON`;
+    case "tooManyEntries":
+      return `more than ${p.max} entries`;
+    case "damagedEntry":
+      return `entry ${p.entry} is damaged`;
+    case "unexpectedEntry":
+      return `unexpected entry ${p.entry}`;
+    case "duplicateEntry":
+      return `duplicate entry ${p.entry}`;
+    case "encryptedEntry":
+      return `encrypted entry ${p.entry}`;
+    case "unsupportedCompression":
+      return `unsupported compression in ${p.entry}`;
+    case "content":
+      return `${PROJECT_JSON}: ${p.detail}`;
+  }
+}
+
+function invalid(p: Problem): AppError {
+  return new AppError("projects_error_invalidFile", { ...p, reason: reasonOf(p) });
 }
 
 function tooLarge(maxUnpackedBytes: number): AppError {
@@ -69,7 +112,7 @@ type CentralEntry = {
   localOffset: number;
 };
 
-/** thrown inside the parser for any structural problem; becomes "not a zip" */
+/** thrown inside the parser for any structural problem; becomes the problem notZip */
 class NotAZip extends Error {}
 
 class Reader {
@@ -141,7 +184,7 @@ function readCentralDirectory(reader: Reader, maxEntries: number): { entries: Ce
     throw new NotAZip();
   }
   if (directoryOffset + directorySize > directoryLimit) throw new NotAZip();
-  if (count > maxEntries) throw invalid(`more than ${maxEntries} entries`);
+  if (count > maxEntries) throw invalid({ problem: "tooManyEntries", max: maxEntries });
 
   const entries: CentralEntry[] = [];
   let offset = directoryOffset;
@@ -200,11 +243,11 @@ function dataRange(reader: Reader, entry: CentralEntry, directoryStart: number):
   const extraLength = reader.u16(at + 28);
   const localName = reader.slice(at + 30, nameLength);
   if (localName.length !== entry.nameBytes.length || localName.some((byte, index) => byte !== entry.nameBytes[index])) {
-    throw invalid(`entry ${entry.name} is damaged`);
+    throw invalid({ problem: "damagedEntry", entry: entry.name });
   }
   const start = at + 30 + nameLength + extraLength;
   const end = start + entry.compressedSize;
-  if (end > directoryStart) throw invalid(`entry ${entry.name} is damaged`);
+  if (end > directoryStart) throw invalid({ problem: "damagedEntry", entry: entry.name });
   return { start, end };
 }
 
@@ -240,7 +283,7 @@ function inflateEntry(entry: CentralEntry, data: Uint8Array, budget: Budget, kee
     produced += chunk.length;
     budget.used += chunk.length;
     if (budget.used > budget.max) throw tooLarge(budget.max);
-    if (produced > entry.size) throw invalid(`entry ${entry.name} is damaged`);
+    if (produced > entry.size) throw invalid({ problem: "damagedEntry", entry: entry.name });
     crc = crc32(chunk, crc);
     keep?.push(chunk);
   };
@@ -255,10 +298,10 @@ function inflateEntry(entry: CentralEntry, data: Uint8Array, budget: Budget, kee
       }
     } catch (error) {
       if (error instanceof AppError) throw error;
-      throw invalid(`entry ${entry.name} is damaged`);
+      throw invalid({ problem: "damagedEntry", entry: entry.name });
     }
   }
-  if (produced !== entry.size || crc !== entry.crc) throw invalid(`entry ${entry.name} is damaged`);
+  if (produced !== entry.size || crc !== entry.crc) throw invalid({ problem: "damagedEntry", entry: entry.name });
 }
 
 /** the first index of `sorted` whose value is not below `value` */
@@ -290,19 +333,19 @@ function parseDocument(bytes: Uint8Array): ProjectDocument {
     // a byte order mark is dropped
     text = utf8.decode(bytes);
   } catch {
-    throw invalid(`${PROJECT_JSON}: not valid UTF-8`);
+    throw invalid({ problem: "notUtf8" });
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw invalid(`${PROJECT_JSON}: not valid JSON`);
+    throw invalid({ problem: "notJson" });
   }
   const parsed = ZProjectDocument.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? `${issue.path.map(String).join(".")}: ` : "";
-    throw invalid(`${PROJECT_JSON}: ${where}${issue?.message ?? "not valid"}`);
+    throw invalid({ problem: "content", detail: `${where}${issue?.message ?? "not valid"}` });
   }
   return parsed.data;
 }
@@ -325,18 +368,21 @@ export function readEsproject(bytes: Uint8Array, limits: EsprojectLimits = {}): 
     const taken = new Set<string>();
     for (const entry of entries) {
       const { name } = entry;
-      if (!isContainedPath(name)) throw invalid("path escapes");
+      if (!isContainedPath(name)) throw invalid({ problem: "pathEscapes" });
       const isFolder = name.endsWith("/");
-      if (name !== PROJECT_JSON && !name.startsWith(CUSTOMIZING_FOLDER)) throw invalid(`unexpected entry ${name}`);
+      if (name !== PROJECT_JSON && !name.startsWith(CUSTOMIZING_FOLDER))
+        throw invalid({ problem: "unexpectedEntry", entry: name });
       // case-insensitive file systems would merge these
       const key = name.toLowerCase();
-      if (taken.has(key)) throw invalid(`duplicate entry ${name}`);
+      if (taken.has(key)) throw invalid({ problem: "duplicateEntry", entry: name });
       taken.add(key);
-      if (entry.flags & (FLAG_ENCRYPTED | FLAG_STRONG_ENCRYPTION)) throw invalid(`encrypted entry ${name}`);
-      if (entry.method !== METHOD_STORED && entry.method !== METHOD_DEFLATE) throw invalid(`unsupported compression in ${name}`);
-      if (entry.method === METHOD_STORED && entry.compressedSize !== entry.size) throw invalid(`entry ${name} is damaged`);
-      if (isFolder && entry.size !== 0) throw invalid(`entry ${name} is damaged`);
-      if (entry.size > maxRatio * entry.compressedSize) throw invalid("compression ratio");
+      if (entry.flags & (FLAG_ENCRYPTED | FLAG_STRONG_ENCRYPTION)) throw invalid({ problem: "encryptedEntry", entry: name });
+      if (entry.method !== METHOD_STORED && entry.method !== METHOD_DEFLATE)
+        throw invalid({ problem: "unsupportedCompression", entry: name });
+      if (entry.method === METHOD_STORED && entry.compressedSize !== entry.size)
+        throw invalid({ problem: "damagedEntry", entry: name });
+      if (isFolder && entry.size !== 0) throw invalid({ problem: "damagedEntry", entry: name });
+      if (entry.size > maxRatio * entry.compressedSize) throw invalid({ problem: "compressionRatio" });
       declared += entry.size;
       if (declared > maxUnpackedBytes) throw tooLarge(maxUnpackedBytes);
       if (isFolder) continue;
@@ -347,9 +393,9 @@ export function readEsproject(bytes: Uint8Array, limits: EsprojectLimits = {}): 
     const sorted = [...taken].sort();
     for (const entry of files) {
       const folder = `${entry.name.toLowerCase()}/`;
-      if (sorted[lowerBound(sorted, folder)]?.startsWith(folder)) throw invalid(`duplicate entry ${entry.name}`);
+      if (sorted[lowerBound(sorted, folder)]?.startsWith(folder)) throw invalid({ problem: "duplicateEntry", entry: entry.name });
     }
-    if (!projectJson) throw invalid(`${PROJECT_JSON} missing`);
+    if (!projectJson) throw invalid({ problem: "noProjectJson" });
 
     // 2. where each entry's data lies; no two entries may share bytes
     const ranges = new Map<CentralEntry, { start: number; end: number }>();
@@ -357,7 +403,7 @@ export function readEsproject(bytes: Uint8Array, limits: EsprojectLimits = {}): 
     const ordered = [...entries].sort((a, b) => a.localOffset - b.localOffset);
     let previousEnd = 0;
     for (const entry of ordered) {
-      if (entry.localOffset < previousEnd) throw invalid("overlapping entries");
+      if (entry.localOffset < previousEnd) throw invalid({ problem: "overlapping" });
       previousEnd = ranges.get(entry)?.end ?? previousEnd;
     }
 
@@ -376,7 +422,7 @@ export function readEsproject(bytes: Uint8Array, limits: EsprojectLimits = {}): 
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     return { document, customizing, entries: entries.length, unpackedBytes: budget.used };
   } catch (error) {
-    if (error instanceof NotAZip || error instanceof RangeError) throw invalid("not a zip");
+    if (error instanceof NotAZip || error instanceof RangeError) throw invalid({ problem: "notZip" });
     throw error;
   }
 }
@@ -401,7 +447,7 @@ export function writeEsproject(doc: ProjectDocument, customizing: Record<string,
   const files: Zippable = { [PROJECT_JSON]: zipEntry(strToU8(`${JSON.stringify(doc, null, 2)}\n`)) };
   for (const [path, data] of Object.entries(customizing)) {
     const name = `${CUSTOMIZING_FOLDER}${path}`;
-    if (path === "" || path.endsWith("/") || !isContainedPath(name)) throw invalid("path escapes");
+    if (path === "" || path.endsWith("/") || !isContainedPath(name)) throw invalid({ problem: "pathEscapes" });
     files[name] = zipEntry(data);
   }
   return zipSync(files, { mtime: ENTRY_TIME });

@@ -1,27 +1,27 @@
 import { isSupersystemName } from "@/lib/auth/permissions";
 import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
 import type { ErrorEntry } from "@/lib/errors/app-error";
-import { SYSTEM_NAME_MAX, type SystemInput } from "./schemas";
+import type { SystemInput } from "./schemas";
+
+type Checked = Pick<SystemInput, "name" | "type" | "csbUrl" | "csbSystem" | "csbUser" | "csbPassword">;
 
 /**
- * spec foundation §5 "System name" and "CSB system": every failing rule by its key. `hasStoredCsbPassword`
- * lets an edit keep the stored password (sent as the placeholder or not at all).
+ * spec foundation §5 "System name" and "CSB system": the rules beyond a field's own format (ZSystemName
+ * checks that), each failing one by its key and field. `hasStoredCsbPassword` lets an edit keep the stored
+ * password (sent as the placeholder or not at all). The system form checks the same rules in the browser.
  */
-export function systemRuleFailures(input: SystemInput, opts: { hasStoredCsbPassword: boolean; isSuper: boolean }): ErrorEntry[] {
+export function systemRuleFailures(input: Checked, opts: { hasStoredCsbPassword: boolean; isSuper: boolean }): ErrorEntry[] {
   const errors: ErrorEntry[] = [];
-  const name = input.name.trim();
-  if (!name) errors.push({ code: "MissingSystemName" });
-  else if (name.length > SYSTEM_NAME_MAX || !/^[\p{L}\p{Nd}]+$/u.test(name)) {
-    errors.push({ code: "InvalidSystemName", params: { max: SYSTEM_NAME_MAX } });
-  } else if (!opts.isSuper && isSupersystemName(name)) errors.push({ code: "SystemNameReserved" });
-  if (!opts.isSuper && input.type === "Super") errors.push({ code: "WrongSystemType" });
+  if (!opts.isSuper && isSupersystemName(input.name.trim()))
+    errors.push({ code: "SystemNameReserved", params: { field: "name" } });
+  if (!opts.isSuper && input.type === "Super") errors.push({ code: "WrongSystemType", params: { field: "type" } });
   if (input.type === "CSB") {
-    if (!input.csbUrl) errors.push({ code: "MissingCsbUrl" });
-    if (!input.csbSystem) errors.push({ code: "MissingCsbCustomer" });
-    if (!input.csbUser) errors.push({ code: "MissingCsbUser" });
+    if (!input.csbUrl) errors.push({ code: "MissingCsbUrl", params: { field: "csbUrl" } });
+    if (!input.csbSystem) errors.push({ code: "MissingCsbCustomer", params: { field: "csbSystem" } });
+    if (!input.csbUser) errors.push({ code: "MissingCsbUser", params: { field: "csbUser" } });
     // the placeholder stands for a stored password and counts only when there is one
     const given = !!input.csbPassword && input.csbPassword !== SECRET_PLACEHOLDER;
-    if (!given && !opts.hasStoredCsbPassword) errors.push({ code: "MissingCsbPassword" });
+    if (!given && !opts.hasStoredCsbPassword) errors.push({ code: "MissingCsbPassword", params: { field: "csbPassword" } });
   }
   return errors;
 }

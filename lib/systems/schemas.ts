@@ -1,31 +1,50 @@
 import { z } from "zod";
 import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
+import { code, codeIssue, missing, whenStrings } from "@/lib/errors/issues";
+import { systemRuleFailures } from "./rules";
 
 /** spec foundation §5/§9: at most 100 characters (the client limit; the server keeps it too). */
 export const SYSTEM_NAME_MAX = 100;
 export const SYSTEM_DESCRIPTION_MAX = 4000;
+export const SYSTEM_TEXT_MAX = 200;
+export const URL_MAX = 2000;
+export const SECRET_MAX = 1000;
 
-const url = z.union([z.url({ error: "InvalidField" }).max(2000), z.literal("")]);
+/** A URL or nothing; each problem its own issue (too long, not a URL). */
+const ZAnyUrl = z.url();
+const url = z
+  .string()
+  .trim()
+  .max(URL_MAX)
+  .refine((v) => v === "" || ZAnyUrl.safeParse(v).success, code("InvalidFormat", { format: "url" }));
 const text = (max: number) => z.string().trim().max(max);
+
+/** spec foundation §5 "System name": required, letters and digits only, at most SYSTEM_NAME_MAX. */
+export const ZSystemName = z
+  .string(missing("MissingSystemName"))
+  .trim()
+  .min(1, "MissingSystemName")
+  .max(SYSTEM_NAME_MAX)
+  .regex(/^[\p{L}\p{Nd}]*$/u, "InvalidSystemName");
 
 /** spec foundation §3 "System", as the admin portal and `POST/PUT systems` send it. */
 export const ZSystemInput = z
   .object({
     /** generated on the client when added (spec §3); optional here */
     id: z.uuid({ error: "InvalidId" }).optional(),
-    name: z.string({ error: "MissingSystemName" }).trim(),
+    name: ZSystemName,
     description: text(SYSTEM_DESCRIPTION_MAX).default(""),
     type: z.enum(["CSB", "Local", "Super"], { error: "WrongSystemType" }).default("Local"),
     isActive: z.boolean().default(true),
     canReadGlobalResources: z.boolean().default(false),
-    activationCode: text(200).nullish(),
-    licenceId: text(200).nullish(),
+    activationCode: text(SYSTEM_TEXT_MAX).nullish(),
+    licenceId: text(SYSTEM_TEXT_MAX).nullish(),
     derpcsUrl: url.default(""),
-    ccsApiKey: text(2000).optional(),
+    ccsApiKey: text(URL_MAX).optional(),
     csbUrl: url.default(""),
-    csbUser: text(200).default(""),
-    csbPassword: z.string().max(1000).optional(),
-    csbSystem: text(200).default(""),
+    csbUser: text(SYSTEM_TEXT_MAX).default(""),
+    csbPassword: z.string().max(SECRET_MAX).optional(),
+    csbSystem: text(SYSTEM_TEXT_MAX).default(""),
   })
   .meta({
     id: "SystemInput",
@@ -110,3 +129,34 @@ export const ZCsbTest = z
 export const ZTestResult = z
   .object({ success: z.boolean(), message: z.string() })
   .meta({ id: "TestResult", examples: [{ success: true, message: "Connected to https://csb.example.com as docservice." }] });
+
+// ---- the system form (react-hook-form with zodResolver; the actions and routes parse ZSystemInput) ----
+
+/** spec foundation §2/§3 system form: every field as typed, the rules of §5 checked all at once. */
+export function systemFormSchema(options: { isSuper: boolean; hasStoredCsbPassword: boolean }) {
+  return z
+    .object({
+      name: ZSystemName,
+      description: text(SYSTEM_DESCRIPTION_MAX),
+      type: z.enum(["CSB", "Local", "Super"]),
+      isActive: z.boolean(),
+      canReadGlobalResources: z.boolean(),
+      activationCode: text(SYSTEM_TEXT_MAX),
+      licenceId: text(SYSTEM_TEXT_MAX),
+      derpcsUrl: url,
+      ccsApiKey: text(URL_MAX),
+      csbUrl: url,
+      csbUser: text(SYSTEM_TEXT_MAX),
+      csbPassword: z.string().max(SECRET_MAX),
+      csbSystem: text(SYSTEM_TEXT_MAX),
+    })
+    .superRefine(
+      (v, ctx) => {
+        for (const { code: rule, params } of systemRuleFailures(v, options)) {
+          ctx.addIssue(codeIssue(rule, [String(params?.field ?? "name")]));
+        }
+      },
+      whenStrings("name", "type", "csbUrl", "csbSystem", "csbUser", "csbPassword"),
+    );
+}
+export type SystemFormValues = z.infer<ReturnType<typeof systemFormSchema>>;

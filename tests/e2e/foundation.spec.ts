@@ -35,8 +35,11 @@ test("an administrator signs in, must change the password first, and sees the da
   await page.getByLabel("New password", { exact: true }).fill("short");
   await page.getByLabel("Repeat new password").fill("other");
   await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByTestId("form-errors")).toContainText("The passwords are not equal.");
-  await expect(page.getByTestId("form-errors")).toContainText("at least 6 characters");
+  // each problem under its field, all at once
+  await expect(page.getByTestId("error-repeat")).toContainText("The passwords are not equal.");
+  await expect(page.getByTestId("error-newPassword")).toContainText("at least 6 characters");
+  await expect(page.getByTestId("error-newPassword")).toContainText("at least one digit");
+  await expect(page.getByLabel("New password", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await shot(page, "02-change-password-errors");
 
   await page.waitForTimeout(1000); // buttons are throttled to one click per second
@@ -166,6 +169,8 @@ test("three wrong passwords lock the account", async ({ browser, page }) => {
   await user.waitForTimeout(1000);
   await signIn(user, "locky", USER_PASSWORD);
   await expect(user.getByTestId("form-errors")).toContainText("The user is locked out until");
+  // the end of the lockout in the browser's time zone and the spec's format, not a raw UTC timestamp
+  await expect(user.getByTestId("form-errors")).toHaveText(/locked out until \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.$/);
   await expectAccessible(user, "locked out");
   await shot(user, "10-locked-out");
 });

@@ -73,8 +73,9 @@ test("a virtual licence is built from two children, reordered, and used by a sys
   await expect(page.getByTestId("licences-table")).toContainText("No virtual licences yet.");
   await page.getByTestId("create-virtual").click();
   await page.getByTestId("save-virtual").click();
-  await expect(page.getByTestId("form-errors")).toContainText("at least one child licence");
-  await page.getByLabel("Id").fill(VIRTUAL.id);
+  await expect(page.getByTestId("error-childIds")).toContainText("at least one child licence");
+  await expect(page.getByTestId("error-name")).toContainText("The licence name is missing.");
+  await page.getByLabel("Id (optional)").fill(VIRTUAL.id);
   await page.getByLabel("Name").fill(VIRTUAL.name);
   for (const child of [PRIMARY, FALLBACK]) {
     await page.getByTestId("child-pool").click();
@@ -131,5 +132,6 @@ test("the licence pages in German", async ({ browser }) => {
   await shot(page, "47-licence-edit-de");
   await page.getByLabel("Warnung Tage vor Ablauf").fill("0");
   await page.getByTestId("save-licence").click();
-  await expect(page.getByTestId("form-errors")).toBeVisible();
+  await expect(page.getByTestId("error-dateStage1")).toContainText("ganze Tageszahlen");
+  await expect(page.getByLabel("Warnung Tage vor Ablauf")).toHaveAttribute("aria-invalid", "true");
 });

@@ -52,6 +52,11 @@ test("a project is uploaded with progress, its properties edited, and its submis
   await page.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Projects", exact: true }).click();
   await expect(page.getByTestId("projects-table")).toContainText("No projects yet.");
   await page.getByTestId("add-project").click();
+  // nothing chosen yet: the file and the name are both reported, each under its field
+  await page.getByTestId("upload-project").click();
+  await expect(page.getByTestId("error-file")).toContainText("The project file is missing.");
+  await expect(page.getByTestId("error-name")).toContainText("The project name is missing.");
+  await page.waitForTimeout(1000);
   const file = path.join(tmpdir(), "Invoices and letters.esproject");
   writeFileSync(file, sampleEsproject());
   await page.getByTestId("esproject-file").setInputFiles(file);
@@ -65,6 +70,10 @@ test("a project is uploaded with progress, its properties edited, and its submis
   expect(submissionKey).toMatch(/^[A-Za-z0-9_-]{20,}$/);
 
   await page.getByRole("button", { name: "Add row" }).click();
+  // a row without a name is refused under its name field
+  await page.getByTestId("save-properties").click();
+  await expect(page.locator('[data-testid^="error-properties."]')).toContainText("Every property needs a name.");
+  await page.waitForTimeout(1000);
   // the new row comes after the properties of the project file
   await page
     .getByLabel(/^Name \d+$/)
@@ -188,5 +197,8 @@ test("the job monitor shows the jobs: filter, sort, page, bulk restart, details 
   await expect(german).toHaveURL(/\/jobmonitor\/details\/\d+$/);
   await expect(german.getByTestId("job-detail-actions")).toBeVisible();
   await expect(german.getByRole("heading", { name: /^Job \d+$/ })).toBeVisible();
+  // the log lines are kept as codes: they read German here
+  await expect(german.getByTestId("job-log")).toContainText("Verarbeitung gestartet von");
+  await expect(german.getByTestId("job-log")).not.toContainText("processing started by");
   await shot(german, "56-job-details-de");
 });

@@ -40,7 +40,7 @@ test("an administrator adds a standalone system and a CSB system whose connectio
   await expectAccessible(page, "system form");
   await page.getByLabel("Name").fill("Acme Corp");
   await page.getByTestId("save-system").click();
-  await expect(page.getByTestId("form-errors")).toContainText("only letters and digits");
+  await expect(page.getByTestId("error-name")).toContainText("only letters and digits");
   await page.waitForTimeout(1000);
   await page.getByLabel("Name").fill("Acme");
   await page.getByLabel("Description").fill("The first tenant");
@@ -53,7 +53,8 @@ test("an administrator adds a standalone system and a CSB system whose connectio
   await page.getByLabel("Type").click();
   await page.getByRole("option", { name: "CSB" }).click();
   await page.getByTestId("save-system").click();
-  await expect(page.getByTestId("form-errors")).toContainText("needs the URL of the content-services backend");
+  await expect(page.getByTestId("error-csbUrl")).toContainText("needs the URL of the content-services backend");
+  await expect(page.getByTestId("error-csbPassword")).toContainText("needs a password");
   await page.getByLabel("URL", { exact: true }).fill(csbUrl);
   await page.getByLabel("Customer (tenant)").fill("globex");
   await page.getByLabel("User", { exact: true }).fill("csbuser");

@@ -64,7 +64,7 @@ test("an administrator adds a user, who signs in and must change the password fi
   await admin.getByLabel("User name").fill(ERIKA.name);
   await admin.getByLabel("Password", { exact: true }).fill("weak");
   await admin.getByTestId("save-user").click();
-  await expect(admin.getByTestId("form-errors")).toContainText("at least 6 characters");
+  await expect(admin.getByTestId("error-password")).toContainText("at least 6 characters");
   await admin.waitForTimeout(1000);
 
   await admin.getByLabel("Full name").fill(ERIKA.fullName);
@@ -161,7 +161,9 @@ test("forgot password: the mailed link sets a new password once", async ({ brows
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page).toHaveURL(/\/forgotPassword$/);
   await page.getByRole("button", { name: "Send link" }).click();
-  await expect(page.getByTestId("form-errors")).toContainText("Missing system");
+  await expect(page.getByTestId("error-systemName")).toContainText("Missing system");
+  await expect(page.getByTestId("error-userName")).toContainText("Missing user name");
+  await expect(page.getByTestId("error-email")).toContainText("The e-mail address is missing.");
   await page.waitForTimeout(1000);
   await page.getByLabel("System name").fill("Supersystem");
   await page.getByLabel("Login name").fill(ERIKA.name);

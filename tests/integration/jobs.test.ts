@@ -261,7 +261,22 @@ describe("the queue", () => {
     const two = (await post()).json.id as number;
     expect(await new JobPipeline("w").deliver(db, two)).toBe("Error");
     const [row] = await db.select().from(jobs).where(eq(jobs.id, two));
-    expect(row).toMatchObject({ state: "Error", errorCode: "LicenceLimitReached" });
+    expect(row).toMatchObject({ state: "Error", errorCode: "LicenceLimitReached", errorParams: { feature: "Pages" } });
+    // the log keeps each line as a code with parameters (the portal translates it) and as English text
+    const lines = (id: number) => db.select().from(jobLogs).where(eq(jobLogs.jobId, id)).orderBy(jobLogs.id);
+    expect((await lines(one)).map((l) => l.code)).toEqual(["JobStarted", "JobReady"]);
+    expect((await lines(one))[1]).toMatchObject({
+      params: { documents: 1, pages: 1 },
+      message: "ready: 1 document(s), 1 page(s)",
+    });
+    expect((await lines(two)).at(-1)).toMatchObject({
+      level: "Error",
+      code: "JobFailed",
+      params: { code: "LicenceLimitReached", feature: "Pages" },
+      message: "LicenceLimitReached: The licence does not allow more of Pages.",
+    });
+    const answered = await call(getJob, `/api/jobs/${two}`, { token });
+    expect(answered.json).toMatchObject({ errorCode: "LicenceLimitReached", errorParams: { feature: "Pages" } });
   });
 });
 

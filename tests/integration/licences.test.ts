@@ -493,6 +493,20 @@ describe("virtual licences POST /api/v3/licences/virtual", () => {
     expect(ofVirtual.json).toEqual([]);
   });
 
+  it("without an id (or with an empty one) the server chooses one", async () => {
+    const child = await uploaded();
+    for (const body of [
+      { name: "No id", childIds: [child.id] },
+      { id: " ", name: "Empty id", childIds: [child.id] },
+    ]) {
+      const res = await createVirtual(superAdmin.token, body);
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      expect(res.json.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(res.json).toMatchObject({ name: body.name, isVirtual: true, childLicences: [child.id] });
+      expect(await auditRows(res.json.id, "Create")).toHaveLength(1);
+    }
+  });
+
   it("refuses no children, an unknown child and a duplicate id; stores nothing", async () => {
     const child = await uploaded();
     const taken = await virtualOf([child.id]);

@@ -255,7 +255,9 @@ describe("POST /api/systems", () => {
       [{ name: "Acme Corp" }, ["InvalidSystemName"]],
       [{ name: "a-b" }, ["InvalidSystemName"]],
       [{ name: "under_score" }, ["InvalidSystemName"]],
-      [{ name: "a".repeat(101) }, ["InvalidSystemName"]],
+      // each rule its own reason: too long is TooLong {max}, not "letters and digits only"
+      [{ name: "a".repeat(101) }, ["TooLong"]],
+      [{ name: "a b".repeat(50) }, ["TooLong", "InvalidSystemName"]],
       [{ name: "Supersystem" }, ["SystemNameReserved"]],
       [{ name: "SUPERSYSTEM" }, ["SystemNameReserved"]],
       [{ name: "supersystem" }, ["SystemNameReserved"]],
@@ -283,6 +285,16 @@ describe("POST /api/systems", () => {
     }
     const reserved = await create(superAdmin.token, { name: "supersystem" });
     expect(reserved.json.errors[0]).toMatchObject({ code: "SystemNameReserved", message: "The name Supersystem is reserved." });
+    // a field's problem names the field and its limit, so that a form shows it under that field
+    const tooLong = await create(superAdmin.token, { name: "a".repeat(300), description: "d".repeat(5000) });
+    expect(tooLong.json.errors).toEqual([
+      { code: "TooLong", message: "The field name takes at most 100 characters.", messageParameter: { field: "name", max: 100 } },
+      {
+        code: "TooLong",
+        message: "The field description takes at most 4000 characters.",
+        messageParameter: { field: "description", max: 4000 },
+      },
+    ]);
     expect(await totals()).toEqual(before);
   });
 
@@ -857,7 +869,7 @@ describe("PUT /api/systems", () => {
       [{ name: "supersystem" }, 400, ["SystemNameReserved"]],
       [{ name: "" }, 400, ["MissingSystemName"]],
       [{ name: "has space" }, 400, ["InvalidSystemName"]],
-      [{ name: "b".repeat(101) }, 400, ["InvalidSystemName"]],
+      [{ name: "b".repeat(101) }, 400, ["TooLong"]],
       [{ type: "Super" }, 400, ["WrongSystemType"]],
       [{ type: "CSB" }, 400, ["MissingCsbUrl", "MissingCsbCustomer", "MissingCsbUser", "MissingCsbPassword"]],
       [{ isActive: "no" }, 400, ["InvalidField"]],

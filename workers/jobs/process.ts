@@ -3,11 +3,14 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { type Job, type JobFile, jobFiles, jobLogs, jobMetrics, jobs, LOG_LEVELS, type LogLevel, projects } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
+import { toEnvelope } from "@/lib/errors/envelope";
 import { readStoredFile, removeStored, writeStoredFiles } from "@/lib/files/store";
 import { jobDir, workFileNames } from "@/lib/jobs/files";
+import { type JobLogCode, type LogParams, logLineText } from "@/lib/jobs/log-lines";
 import { enter, leaves } from "@/lib/jobs/transitions";
 import { recordFeatureUsages } from "@/lib/licences/services/record-feature-usage";
 import { log } from "@/lib/log";
+import { DocumentProcessingError } from "@/lib/processing/extract-text";
 import { processDocument } from "@/lib/processing/process-document";
 import type { DocumentClass } from "@/lib/projects/schemas";
 import { anyClaimHolds, type Claim } from "./claim";
@@ -15,13 +18,17 @@ import { anyClaimHolds, type Claim } from "./claim";
 /** This process, as recorded in workerProcessId: host and pid. */
 export const WORKER_ID = `${os.hostname()}:${process.pid}`;
 
-type LogLine = { level: LogLevel; message: string; time: Date };
+type LogLine = { level: LogLevel; code: JobLogCode; params: LogParams; message: string; time: Date };
+
+function line(level: LogLevel, code: JobLogCode, params: LogParams): LogLine {
+  return { level, code, params, message: logLineText(code, params), time: new Date() };
+}
 
 function logger(job: Job, lines: LogLine[]) {
   const threshold = LOG_LEVELS.indexOf(job.logLevel);
-  return (level: LogLevel, message: string) => {
+  return (level: LogLevel, code: JobLogCode, params: LogParams) => {
     // the job's log level decides what is kept (Off keeps nothing)
-    if (job.logLevel !== "Off" && LOG_LEVELS.indexOf(level) <= threshold) lines.push({ level, message, time: new Date() });
+    if (job.logLevel !== "Off" && LOG_LEVELS.indexOf(level) <= threshold) lines.push(line(level, code, params));
   };
 }
 
@@ -66,6 +73,7 @@ export type Prepared = {
   state: "Ready" | "Error";
   errorCode?: string;
   errorMessage?: string;
+  errorParams?: LogParams;
   lines: LogLine[];
   outputs: Output[];
   /** order files found to have several pages */
@@ -83,16 +91,31 @@ export type Prepared = {
   };
 };
 
-function failed(p: Omit<Prepared, "state" | "outputs" | "multiPage" | "metrics">, error: unknown): Prepared {
-  const code = error instanceof AppError ? error.code : "ProcessingFailed";
-  const message = error instanceof Error ? error.message : String(error);
-  p.lines.push({ level: "Error", message: `${code}: ${message}`, time: new Date() });
+/** The code and parameters of a job's error; `file` is the order file being read when it happened. */
+function errorOf(error: unknown, file: string | undefined): { code: string; params: LogParams } {
+  const where: LogParams = file ? { file } : {};
+  if (error instanceof AppError) return { code: error.code, params: { ...error.entries[0]?.params, ...where } };
+  if (error instanceof DocumentProcessingError) return { code: error.code, params: where };
+  return { code: "ProcessingFailed", params: where };
+}
+
+function failed(p: Omit<Prepared, "state" | "outputs" | "multiPage" | "metrics">, error: unknown, file?: string): Prepared {
+  const { code, params } = errorOf(error, file);
+  // an AppError's English text is the one its REST answer would carry
+  const entry = error instanceof AppError ? error.entries[0] : undefined;
+  const message = entry
+    ? (toEnvelope([entry]).errors[0]?.message ?? code)
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  p.lines.push(line("Error", "JobFailed", { ...params, code, message }));
   log.warn({ jobId: p.claim.job.id, code, err: error }, "job failed");
   return {
     ...p,
     state: "Error",
     errorCode: code,
     errorMessage: message.slice(0, 2000),
+    errorParams: params,
     outputs: [],
     multiPage: [],
     metrics: {
@@ -120,20 +143,29 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
   const write = logger(job, lines);
   const attemptDir = `${jobDir(job.systemId, job.id)}/attempt-${claim.attempt}`;
   const base = { claim, lines, attemptDir, startedAt };
+  let reading: string | undefined;
   try {
-    write("Info", `processing started by ${claim.workerId} (attempt ${claim.attempt})`);
+    write("Info", "JobStarted", { worker: claim.workerId, attempt: claim.attempt });
     const documentClasses = job.projectId ? inputs.classes.get(job.projectId) : undefined;
     if (!documentClasses) throw new AppError("ProjectNotFound");
     const project = { documentClasses };
     const documents = [];
     let bytesIn = 0;
     for (const order of inputs.orders.get(job.id) ?? []) {
+      reading = order.name;
       const bytes = await readStoredFile(order.path);
       bytesIn += bytes.byteLength;
       const doc = await processDocument({ fileName: order.name, bytes: new Uint8Array(bytes), project });
-      write("Debug", `${order.name}: ${doc.type}, ${doc.pages} page(s), class ${doc.className} (${doc.confidence})`);
+      write("Debug", "DocumentRead", {
+        file: order.name,
+        type: doc.type,
+        pages: doc.pages,
+        className: doc.className,
+        confidence: doc.confidence,
+      });
       documents.push({ order, doc });
     }
+    reading = undefined;
     const pages = documents.reduce((n, d) => n + d.doc.pages, 0);
     const workFiles = workFileNames(documents.map(({ order }) => order.name));
     const result = {
@@ -171,7 +203,7 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
       attemptDir,
       outputs.map((o) => ({ name: `${o.kind}-${o.name}`, bytes: o.bytes })),
     );
-    write("Info", `ready: ${documents.length} document(s), ${pages} page(s)`);
+    write("Info", "JobReady", { documents: documents.length, pages });
     const ocr = documents.filter((d) => d.doc.method === "ocr");
     return {
       ...base,
@@ -197,7 +229,7 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
     };
   } catch (error) {
     await removeStored(attemptDir);
-    return failed(base, error);
+    return failed(base, error, reading);
   }
 }
 
@@ -217,7 +249,14 @@ export async function finishJobs(db: Database, batch: Prepared[]): Promise<("Rea
     if (ready.length) {
       const rows = await tx
         .update(jobs)
-        .set({ ...enter("succeed"), errorCode: null, errorMessage: null, finished: sql`now()`, leaseUntil: null })
+        .set({
+          ...enter("succeed"),
+          errorCode: null,
+          errorMessage: null,
+          errorParams: null,
+          finished: sql`now()`,
+          leaseUntil: null,
+        })
         .where(and(anyClaimHolds(ready.map((p) => p.claim)), leaves("succeed")))
         .returning({ id: jobs.id });
       for (const r of rows) ids.add(r.id);
@@ -229,6 +268,7 @@ export async function finishJobs(db: Database, batch: Prepared[]): Promise<("Rea
           ...enter("fail"),
           errorCode: p.errorCode ?? null,
           errorMessage: p.errorMessage ?? null,
+          errorParams: p.errorParams ?? null,
           finished: sql`now()`,
           leaseUntil: null,
         })

@@ -3,7 +3,7 @@ import type { Database } from "@/db/client";
 import { systems, users } from "@/db/schema";
 import { getServiceConfig, getStationId } from "@/lib/config/service-config";
 import { AppError } from "@/lib/errors/app-error";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { log } from "@/lib/log";
 import { revealPassword } from "../obfuscation";
 import { dummyPasswordHash, verifyPassword } from "../passwords";
@@ -17,10 +17,8 @@ type LoginResult = { holder: TokenHolder; sessionId: string };
  * password; after maxFailedAccessAttempts failures in a row the user is locked for lockoutMinutes.
  */
 export async function login(db: Database, input: unknown, kind: "api" | "web" = "api"): Promise<LoginResult> {
-  const parsed = ZLogin.safeParse(input);
-  if (!parsed.success) throw fromZodError(parsed.error);
-  const { systemName, userName } = parsed.data;
-  const password = revealPassword(parsed.data.password, await getStationId(db), systemName);
+  const { systemName, userName, password: sent } = parseInput(ZLogin, input);
+  const password = revealPassword(sent, await getStationId(db), systemName);
   const config = await getServiceConfig(db);
   const now = new Date();
 

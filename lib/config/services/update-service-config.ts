@@ -3,7 +3,7 @@ import { writeAudit } from "@/lib/audit/services/write-audit";
 import type { Caller } from "@/lib/auth/caller";
 import { sealSecret } from "@/lib/crypto/secrets";
 import { AppError, type ErrorEntry } from "@/lib/errors/app-error";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { assertManagesConfiguration } from "../access";
 import { toServiceConfigDto } from "../queries";
 import { SECRET_PLACEHOLDER, type ServiceConfigDto, ZServiceConfigPatch } from "../schemas";
@@ -16,9 +16,7 @@ import { getServiceConfig, getServiceInfo, patchServiceConfig, type ServiceConfi
 export async function updateServiceConfig(db: Database, opts: { caller: Caller; input: unknown }): Promise<ServiceConfigDto> {
   assertManagesConfiguration(opts.caller);
   if ((await getServiceInfo(db)).isConfigurationExportDisabled) throw new AppError("AccessDenied");
-  const parsed = ZServiceConfigPatch.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
-  const { ccsApiKey, eMailPassword, ...plain } = parsed.data;
+  const { ccsApiKey, eMailPassword, ...plain } = parseInput(ZServiceConfigPatch, opts.input);
   const merged = { ...(await getServiceConfig(db)), ...plain };
   const errors: ErrorEntry[] = [];
   if (merged.isEmailConfirmationActive && !merged.eMailHost.trim()) errors.push({ code: "configuration_error_missingEMailHost" });

@@ -5,7 +5,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { hasPermission } from "@/lib/auth/permissions";
 import { hashToken, newToken } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { removeStored, safeFileName, writeStoredFiles } from "@/lib/files/store";
 import { enqueue } from "@/lib/queue";
 import { jobDir } from "../files";
@@ -46,9 +46,7 @@ export async function createJob(
   db: Database,
   opts: { caller: Caller | null; submissionKey?: string; meta: unknown; files: OrderFile[] },
 ): Promise<JobDto & { auth: string }> {
-  const parsed = ZJobMeta.safeParse(opts.meta ?? {});
-  if (!parsed.success) throw fromZodError(parsed.error);
-  const meta = parsed.data;
+  const meta = parseInput(ZJobMeta, opts.meta ?? {});
 
   let project: Target | undefined;
   if (opts.submissionKey !== undefined) {
@@ -99,6 +97,7 @@ export async function createJob(
     state: JOB_TRANSITIONS.queue.to,
     errorCode: null,
     errorMessage: null,
+    errorParams: null,
     client: meta.client,
     clientInfo: meta.clientInfo,
     priority: meta.priority,

@@ -3,7 +3,7 @@ import type { Database } from "@/db/client";
 import { jobs } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
 import { AppError } from "@/lib/errors/app-error";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { enqueue } from "@/lib/queue";
 import { jobsToManage } from "../queries";
 import { allows } from "../rules";
@@ -16,9 +16,7 @@ import { enter, leaves } from "../transitions";
  * changes all or none.
  */
 export async function patchJobs(db: Database, opts: { caller: Caller; ids?: number[]; input: unknown }): Promise<number[]> {
-  const parsed = ZJobPatch.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
-  const input = parsed.data;
+  const input = parseInput(ZJobPatch, opts.input);
   const ids = opts.ids ?? input.jobIds ?? [];
   if (input.state === undefined && input.logLevel === undefined && input.preventDeletion === undefined) {
     throw new AppError("InvalidJobUpdate", { reason: "nothing to change" });
@@ -37,7 +35,14 @@ export async function patchJobs(db: Database, opts: { caller: Caller; ids?: numb
         .update(jobs)
         .set({
           ...(input.state
-            ? { ...enter("restart"), errorCode: null, errorMessage: null, finished: null, restarts: job.restarts + 1 }
+            ? {
+                ...enter("restart"),
+                errorCode: null,
+                errorMessage: null,
+                errorParams: null,
+                finished: null,
+                restarts: job.restarts + 1,
+              }
             : {}),
           ...(input.logLevel !== undefined
             ? { logLevel: input.logLevel ?? "Info", useDefaultLogLevel: input.logLevel === null }

@@ -1,7 +1,7 @@
 import type { Database } from "@/db/client";
 import type { Caller } from "@/lib/auth/caller";
 import { sealSecret } from "@/lib/crypto/secrets";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { assertManagesLicences } from "../access";
 import { fetchCsbLicence } from "../csb-source";
 import { getLicence } from "../queries";
@@ -11,9 +11,7 @@ import { storeLicence, verify } from "./store-licence";
 /** POST v3/licences/csb: fetch the licence of a cloud source and keep the source for refreshes. */
 export async function addCsbLicence(db: Database, opts: { caller: Caller; input: unknown }): Promise<LicenceDto> {
   assertManagesLicences(opts.caller);
-  const parsed = ZCsbLicence.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
-  const { csbUrl, csbSystem, csbUser, csbPassword, systemId } = parsed.data;
+  const { csbUrl, csbSystem, csbUser, csbPassword, systemId } = parseInput(ZCsbLicence, opts.input);
   const content = await fetchCsbLicence({ url: csbUrl, customer: csbSystem, user: csbUser, password: csbPassword });
   const file = await verify(db, content);
   await storeLicence(db, {

@@ -1,10 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { licences } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/services/write-audit";
 import type { Caller } from "@/lib/auth/caller";
 import { AppError } from "@/lib/errors/app-error";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { assertManagesLicences } from "../access";
 import { getLicence } from "../queries";
 import { type LicenceDto, ZVirtualLicence } from "../schemas";
@@ -13,9 +14,10 @@ import { checkChildren, replaceChildren } from "./replace-children";
 /** POST v3/licences/virtual: a licence made of ordered child licences (primary, then fallbacks). */
 export async function createVirtualLicence(db: Database, opts: { caller: Caller; input: unknown }): Promise<LicenceDto> {
   assertManagesLicences(opts.caller);
-  const parsed = ZVirtualLicence.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
-  const { id, name, childIds } = parsed.data;
+  const input = parseInput(ZVirtualLicence, opts.input);
+  const { name, childIds } = input;
+  // DESIGN.md "Licence file": a virtual licence takes the id its creator sends, else one chosen here
+  const id = input.id || randomUUID();
   await db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: licences.id }).from(licences).where(eq(licences.id, id));
     if (existing) throw new AppError("LicenceDuplicate", { id });

@@ -16,12 +16,12 @@ export async function deleteLicence(db: Database, opts: { caller: Caller; id: st
   if (!row) throw new AppError("LicenceNotFound", { id: opts.id });
   await db.transaction(async (tx) => {
     const [used] = await tx.select({ n: count() }).from(systems).where(eq(systems.licenceId, row.id));
-    if (used && used.n > 0) throw new AppError("LicenceInUse", { what: `${used.n} system(s)` });
+    if (used && used.n > 0) throw new AppError("LicenceInUse", { what: `${used.n} system(s)`, kind: "systems", count: used.n });
     const [parent] = await tx
       .select({ id: licenceChildren.parentId })
       .from(licenceChildren)
       .where(eq(licenceChildren.childId, row.id));
-    if (parent) throw new AppError("LicenceInUse", { what: parent.id });
+    if (parent) throw new AppError("LicenceInUse", { what: parent.id, kind: "licence" });
     await tx.delete(licences).where(eq(licences.id, row.id));
     await writeAudit(tx, opts.caller, {
       category: "Licence",

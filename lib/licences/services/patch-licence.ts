@@ -6,7 +6,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
 import { sealSecret } from "@/lib/crypto/secrets";
 import { AppError, type ErrorEntry } from "@/lib/errors/app-error";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { assertManagesLicences } from "../access";
 import { validateAlertConfiguration } from "../alerts";
 import { getLicence } from "../queries";
@@ -19,9 +19,7 @@ import { checkChildren, replaceChildren } from "./replace-children";
  */
 export async function patchLicence(db: Database, opts: { caller: Caller; id: string; input: unknown }): Promise<LicenceDto> {
   assertManagesLicences(opts.caller);
-  const parsed = ZLicencePatch.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
-  const input = parsed.data;
+  const input = parseInput(ZLicencePatch, opts.input);
   const [row] = await db.select().from(licences).where(eq(licences.id, opts.id));
   if (!row) throw new AppError("LicenceNotFound", { id: opts.id });
 

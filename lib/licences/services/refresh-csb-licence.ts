@@ -30,7 +30,13 @@ export async function refreshCsbLicence(db: Database, opts: { caller: Caller | n
     password: openSecret(row.csbPasswordEnc),
   });
   const file = await verify(db, content);
-  if (file.id !== row.id) throw new AppError("LicenceInvalid", { reason: `the source now delivers licence ${file.id}` });
+  if (file.id !== row.id) {
+    throw new AppError("LicenceInvalid", {
+      problem: "otherLicence",
+      id: file.id,
+      reason: `the source now delivers licence ${file.id}`,
+    });
+  }
   await db.transaction(async (tx) => {
     await tx
       .update(licences)

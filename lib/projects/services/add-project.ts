@@ -6,7 +6,7 @@ import { actingIn, type Caller } from "@/lib/auth/caller";
 import { sealSecret } from "@/lib/crypto/secrets";
 import { hashToken, newToken } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { writeStoredFile } from "@/lib/files/store";
 import { managesProjectsOf, type SystemRef } from "../access";
 import { readEsproject } from "../esproject-zip";
@@ -25,9 +25,7 @@ export async function addProject(
   db: Database,
   opts: { caller: Caller; meta: unknown; file: Uint8Array | null },
 ): Promise<ProjectDto> {
-  const parsed = ZProjectAddMeta.safeParse(opts.meta ?? {});
-  if (!parsed.success) throw fromZodError(parsed.error);
-  const meta = parsed.data;
+  const meta = parseInput(ZProjectAddMeta, opts.meta ?? {});
   if (!opts.file?.byteLength) throw new AppError("missingEsproject");
   const system = await systemFor(db, opts.caller, meta.systemId);
   const { document } = readEsproject(opts.file);

@@ -3,7 +3,7 @@ import type { Database } from "@/db/client";
 import { projects } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/services/write-audit";
 import { actingIn, type Caller } from "@/lib/auth/caller";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { removeStored } from "@/lib/files/store";
 import { projectForCaller } from "../queries";
 import { assertVersion } from "../rules";
@@ -11,10 +11,9 @@ import { ZProjectDelete } from "../schemas";
 
 /** DELETE v3/projects/{id} with { version }: the project and its files; its jobs keep their name. */
 export async function deleteProject(db: Database, opts: { caller: Caller; id: string; input: unknown }): Promise<void> {
-  const parsed = ZProjectDelete.safeParse(opts.input ?? {});
-  if (!parsed.success) throw fromZodError(parsed.error);
+  const data = parseInput(ZProjectDelete, opts.input ?? {});
   const { project, systemName } = await projectForCaller(db, opts.caller, opts.id);
-  assertVersion(project, parsed.data.version);
+  assertVersion(project, data.version);
   await db.transaction(async (tx) => {
     await tx.delete(projects).where(eq(projects.id, project.id));
     await writeAudit(tx, actingIn(opts.caller, { id: project.systemId, name: systemName }), {

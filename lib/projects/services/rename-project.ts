@@ -3,20 +3,19 @@ import type { Database } from "@/db/client";
 import { projects } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/services/write-audit";
 import { actingIn, type Caller } from "@/lib/auth/caller";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { assertNameFree, projectForCaller, toProjectDto } from "../queries";
 import { type ProjectDto, ZProjectMetadata } from "../schemas";
 
 /** PUT v3/projects/{id}/metadata: rename (trimmed, unique in the system). */
 export async function renameProject(db: Database, opts: { caller: Caller; id: string; input: unknown }): Promise<ProjectDto> {
-  const parsed = ZProjectMetadata.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
+  const data = parseInput(ZProjectMetadata, opts.input);
   const { project, systemName } = await projectForCaller(db, opts.caller, opts.id);
   const [row] = await db.transaction(async (tx) => {
-    await assertNameFree(tx, project.systemId, parsed.data.name, project.id);
+    await assertNameFree(tx, project.systemId, data.name, project.id);
     const rows = await tx
       .update(projects)
-      .set({ name: parsed.data.name, updatedAt: new Date() })
+      .set({ name: data.name, updatedAt: new Date() })
       .where(eq(projects.id, project.id))
       .returning();
     await writeAudit(tx, actingIn(opts.caller, { id: project.systemId, name: systemName }), {
@@ -24,8 +23,8 @@ export async function renameProject(db: Database, opts: { caller: Caller; id: st
       operation: "Update",
       systemId: project.systemId,
       projectId: project.id,
-      project: parsed.data.name,
-      value: { id: project.id, name: parsed.data.name, previousName: project.name },
+      project: data.name,
+      value: { id: project.id, name: data.name, previousName: project.name },
     });
     return rows;
   });

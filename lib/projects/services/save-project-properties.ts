@@ -3,7 +3,7 @@ import type { Database } from "@/db/client";
 import { projects } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/services/write-audit";
 import { actingIn, type Caller } from "@/lib/auth/caller";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { projectForCaller, toProjectDto } from "../queries";
 import { assertVersion, checkProperties } from "../rules";
 import { type ProjectDto, ZProjectProperties } from "../schemas";
@@ -13,15 +13,14 @@ export async function saveProjectProperties(
   db: Database,
   opts: { caller: Caller; id: string; input: unknown },
 ): Promise<ProjectDto> {
-  const parsed = ZProjectProperties.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
-  checkProperties(parsed.data.properties);
+  const data = parseInput(ZProjectProperties, opts.input);
+  checkProperties(data.properties);
   const { project, systemName } = await projectForCaller(db, opts.caller, opts.id);
-  assertVersion(project, parsed.data.version);
+  assertVersion(project, data.version);
   const [row] = await db.transaction(async (tx) => {
     const rows = await tx
       .update(projects)
-      .set({ properties: parsed.data.properties, versionProperties: parsed.data.versionProperties, updatedAt: new Date() })
+      .set({ properties: data.properties, versionProperties: data.versionProperties, updatedAt: new Date() })
       .where(eq(projects.id, project.id))
       .returning();
     await writeAudit(tx, actingIn(opts.caller, { id: project.systemId, name: systemName }), {
@@ -30,7 +29,7 @@ export async function saveProjectProperties(
       systemId: project.systemId,
       projectId: project.id,
       project: project.name,
-      value: { id: project.id, properties: parsed.data.properties },
+      value: { id: project.id, properties: data.properties },
     });
     return rows;
   });

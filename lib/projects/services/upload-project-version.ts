@@ -4,7 +4,7 @@ import { projects } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/services/write-audit";
 import { actingIn, type Caller } from "@/lib/auth/caller";
 import { AppError } from "@/lib/errors/app-error";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { writeStoredFile } from "@/lib/files/store";
 import { readEsproject } from "../esproject-zip";
 import { projectFilePath, projectForCaller, toProjectDto } from "../queries";
@@ -16,11 +16,10 @@ export async function uploadProjectVersion(
   db: Database,
   opts: { caller: Caller; id: string; meta: unknown; file: Uint8Array | null },
 ): Promise<ProjectDto> {
-  const parsed = ZProjectUploadMeta.safeParse(opts.meta ?? {});
-  if (!parsed.success) throw fromZodError(parsed.error);
+  const data = parseInput(ZProjectUploadMeta, opts.meta ?? {});
   if (!opts.file?.byteLength) throw new AppError("missingEsproject");
   const { project, systemName } = await projectForCaller(db, opts.caller, opts.id);
-  assertVersion(project, parsed.data.version);
+  assertVersion(project, data.version);
   const { document } = readEsproject(opts.file);
   const next = project.version + 1;
   await writeStoredFile(projectFilePath(project.systemId, project.id, next), opts.file);
@@ -31,22 +30,22 @@ export async function uploadProjectVersion(
         version: next,
         type: document.type,
         documentClasses: classesOf(document),
-        versionProperties: parsed.data.versionProperties,
-        withCustomizing: parsed.data.withCustomizing,
+        versionProperties: data.versionProperties,
+        withCustomizing: data.withCustomizing,
         // replaceDefaultProperties takes the file's properties; otherwise the edited ones stay
-        ...(parsed.data.replaceDefaultProperties ? { properties: document.properties } : {}),
+        ...(data.replaceDefaultProperties ? { properties: document.properties } : {}),
         updatedAt: new Date(),
       })
       .where(and(eq(projects.id, project.id), eq(projects.version, project.version)))
       .returning();
-    if (!row) throw new AppError("ProjectVersionMismatch", { current: project.version + 1, sent: parsed.data.version });
+    if (!row) throw new AppError("ProjectVersionMismatch", { current: project.version + 1, sent: data.version });
     await writeAudit(tx, actingIn(opts.caller, { id: project.systemId, name: systemName }), {
       category: "Project",
       operation: "Update",
       systemId: project.systemId,
       projectId: project.id,
       project: row.name,
-      value: { id: project.id, version: next, replaceDefaultProperties: parsed.data.replaceDefaultProperties },
+      value: { id: project.id, version: next, replaceDefaultProperties: data.replaceDefaultProperties },
     });
     return row;
   });

@@ -5,7 +5,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { hasPermission } from "@/lib/auth/permissions";
 import { secretChange } from "@/lib/crypto/secrets";
 import { AppError } from "@/lib/errors/app-error";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { ensureScheduler } from "@/lib/scheduler/internal-tasks";
 import { assertLicenceExists, assertNameFree, toSystemDto } from "../queries";
 import { auditValue, plainColumns, systemRuleFailures } from "../rules";
@@ -14,9 +14,7 @@ import { type SystemDto, ZSystemInput } from "../schemas";
 /** POST systems (ManageSystems): a new tenant with its scheduler and default configuration. */
 export async function createSystem(db: Database, opts: { caller: Caller; input: unknown }): Promise<SystemDto> {
   if (!hasPermission(opts.caller.roles, "ManageSystems")) throw new AppError("AccessDenied");
-  const parsed = ZSystemInput.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
-  const input = parsed.data;
+  const input = parseInput(ZSystemInput, opts.input);
   const errors = systemRuleFailures(input, { hasStoredCsbPassword: false, isSuper: false });
   if (errors.length) throw AppError.many(errors);
   const ccs = secretChange(input.ccsApiKey);

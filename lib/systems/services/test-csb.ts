@@ -7,7 +7,7 @@ import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
 import { openSecret } from "@/lib/crypto/secrets";
 import { AppError } from "@/lib/errors/app-error";
 import { ERROR_CODES } from "@/lib/errors/codes";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { ZCsbTest } from "../schemas";
 
 const TIMEOUT_MS = 10_000;
@@ -23,9 +23,7 @@ export async function testCsbConnection(
   opts: { caller: Caller; input: unknown },
 ): Promise<{ success: boolean; message: string }> {
   if (!hasPermission(opts.caller.roles, "ManageSystems")) throw new AppError("AccessDenied");
-  const parsed = ZCsbTest.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
-  const input = parsed.data;
+  const input = parseInput(ZCsbTest, opts.input);
   let password = input.csbPassword === SECRET_PLACEHOLDER ? undefined : input.csbPassword;
   if (password === undefined && input.systemId) {
     // the stored password goes only to the stored backend: a changed URL needs the password typed again

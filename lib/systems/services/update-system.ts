@@ -7,7 +7,7 @@ import { hasPermission } from "@/lib/auth/permissions";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import { secretChange } from "@/lib/crypto/secrets";
 import { AppError } from "@/lib/errors/app-error";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { assertLicenceExists, assertNameFree, toSystemDto } from "../queries";
 import { auditValue, plainColumns, systemRuleFailures } from "../rules";
 import { type SystemDto, ZSystemInput } from "../schemas";
@@ -18,9 +18,7 @@ import { type SystemDto, ZSystemInput } from "../schemas";
  * type and active state. Deactivating a system ends its users' sessions.
  */
 export async function updateSystem(db: Database, opts: { caller: Caller; input: unknown }): Promise<SystemDto> {
-  const parsed = ZSystemInput.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
-  const input = parsed.data;
+  const input = parseInput(ZSystemInput, opts.input);
   if (!input.id) throw new AppError("InvalidId", { id: "" });
   const [current] = await db.select().from(systems).where(eq(systems.id, input.id));
   const { caller } = opts;

@@ -4,7 +4,7 @@ import { revealPassword } from "@/lib/auth/obfuscation";
 import { verifyPassword } from "@/lib/auth/passwords";
 import { getServiceInfo, getStationId } from "@/lib/config/service-config";
 import { AppError } from "@/lib/errors/app-error";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { loadUser } from "../queries";
 import { ZPasswordChange } from "../schemas";
 import { mailLink } from "./mail-link";
@@ -19,13 +19,12 @@ export async function changeOwnPassword(
   db: Database,
   opts: { caller: Caller; userId: string; input: unknown; origin: string },
 ): Promise<{ result: "changed" | "linkSent" }> {
-  const parsed = ZPasswordChange.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
+  const data = parseInput(ZPasswordChange, opts.input);
   const target = await loadUser(db, opts.userId);
   if (target.user.id !== opts.caller.userId) throw new AppError("AccessDenied");
   if (target.user.type === "CSB") throw new AppError("InvalidCsbUserOperation");
   const stationId = await getStationId(db);
-  const oldPassword = revealPassword(parsed.data.oldPassword ?? "", stationId, target.systemName);
+  const oldPassword = revealPassword(data.oldPassword ?? "", stationId, target.systemName);
   if (!oldPassword) throw new AppError("missingOldPassword");
   if (!(await verifyPassword(target.user.passwordHash, oldPassword))) throw new AppError("WrongOldPassword");
 
@@ -34,7 +33,7 @@ export async function changeOwnPassword(
     await mailLink(db, { target, kind: "changePassword", origin: opts.origin });
     return { result: "linkSent" };
   }
-  const passwordHash = await newPasswordHash(db, parsed.data.newPassword ?? "", target.systemName);
+  const passwordHash = await newPasswordHash(db, data.newPassword ?? "", target.systemName);
   await storePassword(db, { target, passwordHash, actor: self(target), via: "account" });
   return { result: "changed" };
 }

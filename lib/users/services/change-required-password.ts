@@ -9,7 +9,7 @@ import { hashPassword } from "@/lib/auth/passwords";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import { getStationId } from "@/lib/config/service-config";
 import { AppError } from "@/lib/errors/app-error";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { findUser } from "../queries";
 import { ZChangeRequired } from "../schemas";
 
@@ -21,14 +21,13 @@ export async function changeRequiredPassword(
   db: Database,
   opts: { caller: Caller; userId: string; input: unknown },
 ): Promise<void> {
-  const parsed = ZChangeRequired.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
+  const data = parseInput(ZChangeRequired, opts.input);
   const { caller } = opts;
   const row = await findUser(db, { userId: opts.userId });
   if (!row || row.user.id !== caller.userId) throw new AppError("AccessDenied");
   if (row.user.type === "CSB") throw new AppError("InvalidCsbUserOperation");
   if (!row.user.requiresPasswordChange) throw new AppError("BadRequest");
-  const newPassword = revealPassword(parsed.data.newPassword, await getStationId(db), caller.systemName);
+  const newPassword = revealPassword(data.newPassword, await getStationId(db), caller.systemName);
   const failures = passwordRuleFailures(newPassword);
   if (failures.length) throw AppError.many(passwordRuleEntries(failures));
   const passwordHash = await hashPassword(newPassword);

@@ -3,7 +3,7 @@ import type { Database } from "@/db/client";
 import { users } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/services/write-audit";
 import { AppError } from "@/lib/errors/app-error";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { consumeLinkToken } from "../link-tokens";
 import { assertEmailFree, loadUser } from "../queries";
 import { ZEmailViaLink } from "../schemas";
@@ -13,12 +13,11 @@ export async function confirmEmailChange(
   db: Database,
   opts: { userId: string; input: unknown },
 ): Promise<{ emailAddress: string }> {
-  const parsed = ZEmailViaLink.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
+  const data = parseInput(ZEmailViaLink, opts.input);
   const target = await loadUser(db, opts.userId).catch(() => {
     throw new AppError("LinkInvalid");
   });
-  const { newEmail, token } = parsed.data;
+  const { newEmail, token } = data;
   await db.transaction(async (tx) => {
     await consumeLinkToken(tx, { token, purpose: "changeEmail", userId: target.user.id, newEmail });
     await assertEmailFree(tx, target.user.systemId, newEmail, target.user.id);

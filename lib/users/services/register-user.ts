@@ -9,7 +9,7 @@ import { hashPassword } from "@/lib/auth/passwords";
 import { DEFAULT_ROLE } from "@/lib/auth/roles";
 import { getStationId } from "@/lib/config/service-config";
 import { AppError, type ErrorEntry } from "@/lib/errors/app-error";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { findSystemByName } from "@/lib/systems/queries";
 import { grantableRoles, managesUsersOf } from "../access";
 import { getUserForCaller } from "../queries";
@@ -22,9 +22,7 @@ import { type UserDto, ZNewUser } from "../schemas";
  * the other portal.
  */
 export async function registerUser(db: Database, opts: { caller: Caller; input: unknown }): Promise<UserDto> {
-  const parsed = ZNewUser.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
-  const input = parsed.data;
+  const input = parseInput(ZNewUser, opts.input);
   const { caller } = opts;
 
   const system = await findSystemByName(db, { name: input.systemName });

@@ -4,7 +4,7 @@ import { revealPassword } from "@/lib/auth/obfuscation";
 import { verifyPassword } from "@/lib/auth/passwords";
 import { getStationId } from "@/lib/config/service-config";
 import { AppError } from "@/lib/errors/app-error";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { assertEmailFree, loadUser } from "../queries";
 import { ZEmailChange } from "../schemas";
 import { mailLink } from "./mail-link";
@@ -17,13 +17,12 @@ export async function requestEmailChange(
   db: Database,
   opts: { caller: Caller; userId: string; input: unknown; origin: string },
 ): Promise<void> {
-  const parsed = ZEmailChange.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
+  const data = parseInput(ZEmailChange, opts.input);
   const target = await loadUser(db, opts.userId);
   if (target.user.id !== opts.caller.userId) throw new AppError("AccessDenied");
   if (target.user.type === "CSB") throw new AppError("InvalidCsbUserOperation");
-  const password = revealPassword(parsed.data.password, await getStationId(db), target.systemName);
+  const password = revealPassword(data.password, await getStationId(db), target.systemName);
   if (!(await verifyPassword(target.user.passwordHash, password))) throw new AppError("WrongPassword");
-  await assertEmailFree(db, target.user.systemId, parsed.data.newEmail, target.user.id);
-  await mailLink(db, { target, kind: "changeEmail", origin: opts.origin, newEmail: parsed.data.newEmail });
+  await assertEmailFree(db, target.user.systemId, data.newEmail, target.user.id);
+  await mailLink(db, { target, kind: "changeEmail", origin: opts.origin, newEmail: data.newEmail });
 }

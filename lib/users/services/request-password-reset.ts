@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Database } from "@/db/client";
 import { systems, users } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { log } from "@/lib/log";
 import { loadUser, type UserRow } from "../queries";
 import { ZForgotPassword } from "../schemas";
@@ -22,9 +22,7 @@ export async function requestPasswordReset(
     if (!z.uuid().safeParse(opts.by.userId).success) throw new AppError("MissingUserId");
     target = await loadUser(db, opts.by.userId).catch(() => undefined);
   } else {
-    const parsed = ZForgotPassword.safeParse(opts.by);
-    if (!parsed.success) throw fromZodError(parsed.error);
-    const { systemName, userName, email } = parsed.data;
+    const { systemName, userName, email } = parseInput(ZForgotPassword, opts.by);
     const [row] = await db
       .select({ id: users.id, email: users.emailAddress })
       .from(users)

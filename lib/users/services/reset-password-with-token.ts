@@ -3,7 +3,7 @@ import type { Database } from "@/db/client";
 import { users, userTokens } from "@/db/schema";
 import { hashToken } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { consumeLinkToken } from "../link-tokens";
 import { loadUser } from "../queries";
 import { ZResetWithToken } from "../schemas";
@@ -11,15 +11,14 @@ import { newPasswordHash, self, storePassword } from "./store-password";
 
 /** The reset page (/reset/{userName}/{token}): the token must belong to that user name; used once. */
 export async function resetPasswordWithToken(db: Database, opts: { userName: string; input: unknown }): Promise<void> {
-  const parsed = ZResetWithToken.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
+  const data = parseInput(ZResetWithToken, opts.input);
   const [owner] = await db
     .select({ userId: userTokens.userId })
     .from(userTokens)
     .innerJoin(users, eq(users.id, userTokens.userId))
     .where(
       and(
-        eq(userTokens.tokenHash, hashToken(parsed.data.token)),
+        eq(userTokens.tokenHash, hashToken(data.token)),
         eq(userTokens.purpose, "resetPassword"),
         isNull(userTokens.usedAt),
         gt(userTokens.expiresAt, sql`now()`),
@@ -28,8 +27,7 @@ export async function resetPasswordWithToken(db: Database, opts: { userName: str
     );
   if (!owner) throw new AppError("LinkInvalid");
   const target = await loadUser(db, owner.userId);
-  const passwordHash = await newPasswordHash(db, parsed.data.newPassword, target.systemName);
-  const consume = (tx: Database) =>
-    consumeLinkToken(tx, { token: parsed.data.token, purpose: "resetPassword", userId: target.user.id });
+  const passwordHash = await newPasswordHash(db, data.newPassword, target.systemName);
+  const consume = (tx: Database) => consumeLinkToken(tx, { token: data.token, purpose: "resetPassword", userId: target.user.id });
   await storePassword(db, { target, passwordHash, actor: self(target), via: "reset", consume });
 }

@@ -3,7 +3,7 @@ import type { Database } from "@/db/client";
 import { type Language, users } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/services/write-audit";
 import { actingIn, type Caller } from "@/lib/auth/caller";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { getUserForCaller } from "../queries";
 import { ZLanguageChange } from "../schemas";
 
@@ -12,10 +12,9 @@ export async function setLanguage(
   db: Database,
   opts: { caller: Caller; userId: string; input: unknown },
 ): Promise<{ language: Language }> {
-  const parsed = ZLanguageChange.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
+  const data = parseInput(ZLanguageChange, opts.input);
   const target = await getUserForCaller(db, opts.caller, { userId: opts.userId });
-  const { language } = parsed.data;
+  const { language } = data;
   await db.transaction(async (tx) => {
     await tx.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, target.id));
     await writeAudit(tx, actingIn(opts.caller, { id: target.systemId, name: target.systemName }), {

@@ -10,7 +10,7 @@ import { DEFAULT_ROLE } from "@/lib/auth/roles";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import { getStationId } from "@/lib/config/service-config";
 import { AppError, type ErrorEntry } from "@/lib/errors/app-error";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { grantableRoles, managesUsersOf } from "../access";
 import { assertEmailFree, assertNameFree, assertNotLastSuperAdmin, getUserForCaller, loadUser } from "../queries";
 import { type UserDto, ZEditUser } from "../schemas";
@@ -21,9 +21,7 @@ import { type UserDto, ZEditUser } from "../schemas";
  * is optional and checked only when given; CSB users have neither e-mail nor password.
  */
 export async function updateUser(db: Database, opts: { caller: Caller; input: unknown }): Promise<UserDto> {
-  const parsed = ZEditUser.safeParse(opts.input);
-  if (!parsed.success) throw fromZodError(parsed.error);
-  const input = parsed.data;
+  const input = parseInput(ZEditUser, opts.input);
   const { caller } = opts;
   const target = await loadUser(db, input.id);
   const system = { id: target.user.systemId, name: target.systemName };

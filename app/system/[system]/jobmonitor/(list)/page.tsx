@@ -7,7 +7,7 @@ import { PageHeader } from "@/components/portal/page-header";
 import { JOB_STATES } from "@/db/schema/jobs";
 import { requireSystemPage } from "@/lib/auth/guard";
 import { AppError, type ErrorEntry } from "@/lib/errors/app-error";
-import { fromZodError } from "@/lib/errors/envelope";
+import { parseInput } from "@/lib/errors/envelope";
 import { type JobSearchResult, searchJobs } from "@/lib/jobs/queries";
 import { ZJobSearch } from "@/lib/jobs/schemas";
 import { log } from "@/lib/log";
@@ -36,9 +36,8 @@ export default async function SystemJobMonitorPage({ params, searchParams }: Pro
   const sort = parseSort(Array.isArray(query.sort) ? query.sort[0] : query.sort, JOB_SORT_COLUMNS);
   const load = (page: number) => {
     if (!isValidJobIdFilter(filters.id)) throw new AppError("InvalidJobId", { id: filters.id });
-    const parsed = ZJobSearch.safeParse(jobSearchInput(filters, sort, { page, pageSize: paging.pageSize }));
-    if (!parsed.success) throw fromZodError(parsed.error);
-    return searchJobs(db, { systemId: system.id, search: parsed.data });
+    const search = parseInput(ZJobSearch, jobSearchInput(filters, sort, { page, pageSize: paging.pageSize }));
+    return searchJobs(db, { systemId: system.id, search });
   };
 
   let loaded: { page: number; result: JobSearchResult } = {

@@ -1,0 +1,41 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useCallback } from "react";
+import type { JobLogLine } from "@/lib/jobs/queries";
+import type { JobDto } from "@/lib/jobs/schemas";
+
+type JobError = Pick<JobDto, "errorCode" | "errorMessage" | "errorParams">;
+
+/**
+ * A job's error and log lines in the user's language, by the code the job stores with its parameters
+ * (messages "jobErrors", "jobLog"); the stored English text where there is no code or no translation.
+ */
+export function useJobMessages() {
+  const te = useTranslations("jobErrors");
+  const tl = useTranslations("jobLog");
+
+  const error = useCallback(
+    (job: JobError): string | null => {
+      if (job.errorCode && te.has(job.errorCode)) return te(job.errorCode, { file: "", ...job.errorParams });
+      return job.errorMessage;
+    },
+    [te],
+  );
+
+  const line = useCallback(
+    (entry: JobLogLine): string => {
+      if (!entry.code || !tl.has(entry.code)) return entry.message;
+      const params = entry.params ?? {};
+      if (entry.code === "JobFailed") {
+        const code = String(params.code ?? "");
+        const text = error({ errorCode: code, errorMessage: String(params.message ?? ""), errorParams: params });
+        return tl("JobFailed", { code, error: text ?? "" });
+      }
+      return tl(entry.code, params);
+    },
+    [tl, error],
+  );
+
+  return { error, line };
+}

@@ -1,0 +1,19 @@
+/**
+ * A job's log lines and errors are kept as a code with parameters (so that the portal says them in the
+ * user's language, messages "jobLog" and "jobErrors") and as English text (the REST answer, and the
+ * fallback for lines written before codes were kept).
+ */
+export type LogParams = Record<string, string | number>;
+
+const LINES = {
+  JobStarted: (p: LogParams) => `processing started by ${p.worker} (attempt ${p.attempt})`,
+  DocumentRead: (p: LogParams) => `${p.file}: ${p.type}, ${p.pages} page(s), class ${p.className} (${p.confidence})`,
+  JobReady: (p: LogParams) => `ready: ${p.documents} document(s), ${p.pages} page(s)`,
+  JobFailed: (p: LogParams) => `${p.code}: ${p.message}`,
+} as const;
+
+export type JobLogCode = keyof typeof LINES;
+
+export function logLineText(code: JobLogCode, params: LogParams): string {
+  return LINES[code](params);
+}

@@ -1,0 +1,25 @@
+"use server";
+
+import { z } from "zod";
+import { authAction } from "@/lib/actions/safe-action";
+import { ZCsbTest, ZSystemInput } from "./schemas";
+import { createSystem } from "./services/create-system";
+import { deleteSystem } from "./services/delete-system";
+import { testCsbConnection } from "./services/test-csb";
+import { updateSystem } from "./services/update-system";
+
+export const createSystemAction = authAction(ZSystemInput, async (input, { db, caller }) => ({
+  id: (await createSystem(db, { caller, input })).id,
+}));
+
+export const updateSystemAction = authAction(ZSystemInput, async (input, { db, caller }) => ({
+  id: (await updateSystem(db, { caller, input })).id,
+}));
+
+export const deleteSystemAction = authAction(
+  z.object({ systemId: z.uuid({ error: "InvalidId" }) }),
+  async ({ systemId }, { db, caller }) => deleteSystem(db, { caller, systemId }),
+);
+
+/** spec foundation §4 "Test status of external services": the CSB fields of the form, saved or not. */
+export const testCsbAction = authAction(ZCsbTest, async (input, { db, caller }) => testCsbConnection(db, { caller, input }));
