@@ -1,10 +1,11 @@
 import { ERROR_CODES, type ErrorCode, isErrorCode } from "@/lib/errors/codes";
+import { ISSUE_CODES } from "@/lib/errors/issues";
 import type { Contract } from "./contract";
 
 /** What any call can answer: another method on its path, a failure, a database not yet ready (lib/api/route.ts). */
 const ANY_CALL: ErrorCode[] = ["MethodNotAllowed", "InternalError", "ServiceUnavailable"];
-/** Input that fails its schema: a field (lib/errors/envelope.ts fromZodError) or a path segment that cannot be decoded. */
-const ANY_INPUT: ErrorCode[] = ["BadRequest", "InvalidField"];
+/** Input that fails its schema: a field (lib/errors/issues.ts, by the issue's kind) or a path segment that cannot be decoded. */
+const ANY_INPUT: ErrorCode[] = ["BadRequest", ...ISSUE_CODES];
 /** lib/api/route.ts bearerToken and lib/auth/sessions.ts callerFromToken */
 const TOKEN: ErrorCode[] = ["MissingToken", "InvalidToken", "TokenExpired"];
 /** lib/api/route.ts readBody */

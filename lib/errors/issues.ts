@@ -29,6 +29,22 @@ export function decodeMessage(message: string | undefined): ErrorEntry | null {
   }
 }
 
+/** Every code an issue gets from its kind (codeOf below); the OpenAPI document lists them for any input. */
+export const ISSUE_CODES = [
+  "Required",
+  "TooLong",
+  "TooShortText",
+  "TooLarge",
+  "TooSmall",
+  "TooManyItems",
+  "TooFewItems",
+  "NotWholeNumber",
+  "InvalidEmail",
+  "InvalidFormat",
+  "InvalidChoice",
+  "InvalidField",
+] as const satisfies readonly ErrorCode[];
+
 function wasMissing(issue: Issue): boolean {
   // parseInput reports the input; without it, zod's own message says what it received
   if ("input" in issue) return issue.input === undefined || issue.input === null || Number.isNaN(issue.input);

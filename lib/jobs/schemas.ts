@@ -47,6 +47,7 @@ export const EXAMPLE_JOB = {
   creator: "jdoe",
   errorCode: null,
   errorMessage: null,
+  errorParams: null,
   state: "Ready",
   logLevel: "Info",
   useDefaultLogLevel: true,
