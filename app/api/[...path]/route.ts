@@ -1,10 +1,16 @@
 import type { NextRequest } from "next/server";
+import { decodeSegments, isCleanName } from "@/lib/api/paths";
 import { instrumented } from "@/lib/api/route";
 import { AppError } from "@/lib/errors/app-error";
 
-// Unknown /api/... paths answer 404 in the error envelope (DESIGN.md "One error shape").
+/**
+ * Unknown /api/... paths answer 404 in the error envelope (DESIGN.md "One error shape"). Paths that cannot be
+ * decoded come here too (next.config.ts rewrites them; the request keeps its URL) and answer 400 InvalidPath.
+ */
 function notFound(req: NextRequest): Promise<Response> {
   return instrumented(req, async () => {
+    const segments = decodeSegments(req.nextUrl.pathname);
+    if (!segments?.every(isCleanName)) throw new AppError("InvalidPath");
     throw new AppError("NotFound");
   });
 }
