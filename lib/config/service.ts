@@ -7,6 +7,7 @@ import { AppError, type ErrorEntry } from "@/lib/errors/app-error";
 import { fromZodError } from "@/lib/errors/envelope";
 import { SECRET_PLACEHOLDER, type ServiceConfigDto, ZServiceConfigPatch } from "./schemas";
 import { getServiceConfig, getServiceInfo, patchServiceConfig, type ServiceConfig } from "./service-config";
+import { forgetUploadLimits } from "./upload-limits";
 
 function toDto(config: ServiceConfig): ServiceConfigDto {
   const { ccsApiKeySealed, eMailPasswordSealed, ...rest } = config;
@@ -64,5 +65,6 @@ export async function updateServiceConfig(db: Database, opts: { caller: Caller; 
       },
     });
   });
+  forgetUploadLimits();
   return toDto(await getServiceConfig(db));
 }
