@@ -84,8 +84,6 @@ async function readBody(req: NextRequest, limit: number): Promise<unknown> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > limit) throw new AppError("PayloadTooLarge", { limit });
   if (!req.body) return {};
-  const type = req.headers.get("content-type") ?? "";
-  if (!type.includes("application/json")) throw new AppError("UnsupportedMediaType", { expected: "application/json" });
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -99,6 +97,10 @@ async function readBody(req: NextRequest, limit: number): Promise<unknown> {
     }
     chunks.push(value);
   }
+  // no body at all (a POST without one arrives as an empty stream over HTTP) is an empty object, whatever its type
+  if (size === 0) return {};
+  const type = req.headers.get("content-type") ?? "";
+  if (!type.includes("application/json")) throw new AppError("UnsupportedMediaType", { expected: "application/json" });
   let text: string;
   try {
     // JSON is UTF-8 (RFC 8259); a lenient decoder would turn broken bytes into U+FFFD silently

@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { type Project, type ProjectProperty, projects, systems } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/service";
+import { refusal } from "@/lib/auth/access";
 import { actingIn, type Caller } from "@/lib/auth/caller";
 import { hasPermission, isDeputyFor } from "@/lib/auth/permissions";
 import { openSecret, sealSecret } from "@/lib/crypto/secrets";
@@ -29,15 +30,17 @@ export function managesProjectsOf(caller: Caller, system: SystemRef): boolean {
 
 async function systemFor(db: Database, caller: Caller, systemId: string): Promise<SystemRef> {
   const [system] = await db.select({ id: systems.id, name: systems.name }).from(systems).where(eq(systems.id, systemId));
-  if (!system || !managesProjectsOf(caller, system)) throw new AppError("SystemNotFound");
+  if (!system) throw new AppError("SystemNotFound");
+  if (!managesProjectsOf(caller, system)) throw refusal(caller, system, new AppError("SystemNotFound"));
   return system;
 }
 
-/** The project, if the caller manages projects of its system; 404 otherwise (never data). */
+/** The project, if the caller manages projects of its system; 404 when unknown or foreign, 403 in its own system. */
 export async function projectForCaller(db: Database, caller: Caller, id: string) {
   const row = await loadProject(db, id);
-  if (!row || !managesProjectsOf(caller, { id: row.project.systemId, name: row.systemName }))
-    throw new AppError("ProjectNotFound");
+  if (!row) throw new AppError("ProjectNotFound");
+  const system = { id: row.project.systemId, name: row.systemName };
+  if (!managesProjectsOf(caller, system)) throw refusal(caller, system, new AppError("ProjectNotFound"));
   return row;
 }
 

@@ -1,6 +1,10 @@
 import { asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { systems } from "@/db/schema";
+import { refusal } from "@/lib/auth/access";
+import type { Caller } from "@/lib/auth/caller";
+import { AppError } from "@/lib/errors/app-error";
+import { canReadSystem } from "./access";
 import { toSystemDto } from "./dto";
 
 /** System names compare case-insensitively (spec foundation §5 "System name": unique, not Supersystem in any case). */
@@ -42,4 +46,30 @@ export async function listSystems(db: Database, params: { licenceId?: string } =
 export async function getSystemDto(db: Database, params: { id: string }) {
   const [row] = await db.select().from(systems).where(eq(systems.id, params.id));
   return row ? toSystemDto(row) : undefined;
+}
+
+type SystemRow = NonNullable<Awaited<ReturnType<typeof findSystemById>>>;
+
+/**
+ * The system of `by` for a caller `allowed` to act on it: 404 SystemNotFound when it does not exist or is foreign,
+ * 403 AccessDenied within the caller's own system (lib/auth/access.ts).
+ */
+export async function systemForCaller(
+  db: Database,
+  caller: Caller,
+  by: { id: string } | { name: string },
+  allowed: (system: SystemRow) => boolean,
+): Promise<SystemRow> {
+  const system = "id" in by ? await findSystemById(db, by) : await findSystemByName(db, by);
+  if (!system) throw new AppError("SystemNotFound");
+  if (!allowed(system)) throw refusal(caller, system, new AppError("SystemNotFound"));
+  return system;
+}
+
+/** GET systems/{id} and systems/name/{name}: a system for those who may read it (lib/systems/access.ts). */
+export async function getSystemForCaller(db: Database, caller: Caller, by: { id: string } | { name: string }) {
+  const system = await systemForCaller(db, caller, by, (s) => canReadSystem(caller, s.id));
+  const dto = await getSystemDto(db, { id: system.id });
+  if (!dto) throw new AppError("SystemNotFound");
+  return dto;
 }

@@ -10,6 +10,7 @@ import { revokeUserSessions } from "@/lib/auth/sessions";
 import { getStationId } from "@/lib/config/service-config";
 import { AppError } from "@/lib/errors/app-error";
 import { fromZodError } from "@/lib/errors/envelope";
+import { refusalForUser } from "./access";
 import { findUser, getUserForCaller } from "./queries";
 import { ZChangeRequired, ZLanguageChange } from "./schemas";
 
@@ -46,7 +47,8 @@ export async function changeRequiredPassword(
   if (!parsed.success) throw fromZodError(parsed.error);
   const { caller } = opts;
   const row = await findUser(db, { userId: opts.userId });
-  if (!row || row.user.id !== caller.userId) throw new AppError("AccessDenied");
+  if (!row) throw new AppError("UserNotFound");
+  if (row.user.id !== caller.userId) throw refusalForUser(caller, row);
   if (row.user.type === "CSB") throw new AppError("InvalidCsbUserOperation");
   if (!row.user.requiresPasswordChange) throw new AppError("BadRequest");
   const newPassword = revealPassword(parsed.data.newPassword, await getStationId(db), caller.systemName);

@@ -158,6 +158,8 @@ export default async function setup(project: TestProject) {
     SECRET_KEY: `server-test-${randomBytes(16).toString("hex")}`,
     LOG_LEVEL: "warn",
     QUEUE_PREFIX: `docservice-server-test-${suffix}`,
+    // licences signed with the test-only key pair are trusted
+    LICENCE_PUBLIC_KEYS: JSON.parse(readFileSync(path.join(ROOT, "tests", "fixtures", "licence-keys.json"), "utf8")).publicKey,
   };
   let dropDatabase: (() => Promise<void>) | undefined;
   if (process.env.DATABASE_URL) {

@@ -2,6 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "@/db/client";
 import { type Job, jobs, LOG_LEVELS, systems } from "@/db/schema";
+import { refusal } from "@/lib/auth/access";
 import type { Caller } from "@/lib/auth/caller";
 import { hasPermission, isDeputyFor } from "@/lib/auth/permissions";
 import { AppError } from "@/lib/errors/app-error";
@@ -34,7 +35,12 @@ async function jobsForCaller(db: Database, caller: Caller, ids: number[]): Promi
     (r) => hasPermission(caller.roles, "ManageJobs") && (caller.systemId === r.job.systemId || isDeputyFor(caller, r.systemName)),
   );
   const missing = ids.find((id) => !allowed.some((r) => r.job.id === id));
-  if (missing !== undefined) throw new AppError("JobNotFound", { id: missing });
+  if (missing !== undefined) {
+    // a job of the caller's own system is 403, one of a foreign system as unknown as a missing one (lib/auth/access.ts)
+    const row = rows.find((r) => r.job.id === missing);
+    const notFound = new AppError("JobNotFound", { id: missing });
+    throw row ? refusal(caller, { id: row.job.systemId, name: row.systemName }, notFound) : notFound;
+  }
   return allowed.map((r) => r.job);
 }
 

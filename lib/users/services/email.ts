@@ -8,6 +8,7 @@ import { verifyPassword } from "@/lib/auth/passwords";
 import { getStationId } from "@/lib/config/service-config";
 import { AppError } from "@/lib/errors/app-error";
 import { fromZodError } from "@/lib/errors/envelope";
+import { refusalForUser } from "../access";
 import { consumeLinkToken } from "../link-tokens";
 import { ZEmailChange, ZEmailViaLink } from "../schemas";
 import { mailLink } from "./mail-link";
@@ -24,7 +25,7 @@ export async function requestEmailChange(
   const parsed = ZEmailChange.safeParse(opts.input);
   if (!parsed.success) throw fromZodError(parsed.error);
   const target = await loadUser(db, opts.userId);
-  if (target.user.id !== opts.caller.userId) throw new AppError("AccessDenied");
+  if (target.user.id !== opts.caller.userId) throw refusalForUser(opts.caller, target);
   if (target.user.type === "CSB") throw new AppError("InvalidCsbUserOperation");
   const password = revealPassword(parsed.data.password, await getStationId(db), target.systemName);
   if (!(await verifyPassword(target.user.passwordHash, password))) throw new AppError("WrongPassword");

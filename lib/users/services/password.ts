@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Database } from "@/db/client";
 import { systems, users, userTokens } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/service";
+import { refusal } from "@/lib/auth/access";
 import { actingIn, type Caller } from "@/lib/auth/caller";
 import { revealPassword } from "@/lib/auth/obfuscation";
 import { passwordRuleEntries, passwordRuleFailures } from "@/lib/auth/password-policy";
@@ -14,7 +15,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { fromZodError } from "@/lib/errors/envelope";
 import { log } from "@/lib/log";
 import type { MailKind } from "@/lib/mail/templates";
-import { managesUsersOf } from "../access";
+import { managesUsersOf, refusalForUser } from "../access";
 import { consumeLinkToken } from "../link-tokens";
 import { ZForgotPassword, ZPasswordChange, ZPasswordViaLink, ZResetWithToken } from "../schemas";
 import { mailLink } from "./mail-link";
@@ -78,7 +79,7 @@ export async function changeOwnPassword(
   const parsed = ZPasswordChange.safeParse(opts.input);
   if (!parsed.success) throw fromZodError(parsed.error);
   const target = await loadUser(db, opts.userId);
-  if (target.user.id !== opts.caller.userId) throw new AppError("AccessDenied");
+  if (target.user.id !== opts.caller.userId) throw refusalForUser(opts.caller, target);
   if (target.user.type === "CSB") throw new AppError("InvalidCsbUserOperation");
   const stationId = await getStationId(db);
   const oldPassword = revealPassword(parsed.data.oldPassword ?? "", stationId, target.systemName);
@@ -112,7 +113,7 @@ export async function changePasswordViaLink(db: Database, opts: { userId: string
 export async function sendResetLink(db: Database, opts: { caller: Caller; userId: string; origin: string }): Promise<void> {
   const target = await loadUser(db, opts.userId);
   const system = { id: target.user.systemId, name: target.systemName };
-  if (!managesUsersOf(opts.caller, system)) throw new AppError("UserNotFound");
+  if (!managesUsersOf(opts.caller, system)) throw refusal(opts.caller, system, new AppError("UserNotFound"));
   if (target.user.type === "CSB") throw new AppError("InvalidCsbUserOperation");
   if (!target.user.emailAddress) throw new AppError("UserHasNoEmail");
   await mailLink(db, { target, kind: "resetPassword", origin: opts.origin });

@@ -1,17 +1,14 @@
 import { deleteJobContract, getJobContract, patchJobContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
 import { AppError } from "@/lib/errors/app-error";
-import { canReadJob } from "@/lib/jobs/access";
+import { assertCanReadJob } from "@/lib/jobs/access";
 import { loadJob, toJobDto } from "@/lib/jobs/queries";
 import { deleteJobs, patchJobs } from "@/lib/jobs/services/change-jobs";
 
 // [a] is the job id (STACK.md: one dynamic name per level under jobs/)
 export const GET = route(getJobContract, async ({ db, caller, params, query }) => {
   const loaded = await loadJob(db, params.id);
-  if (!loaded || !canReadJob(loaded.job, loaded.systemName, { caller, auth: query.auth })) {
-    if (!caller && query.auth === undefined) throw new AppError("MissingToken");
-    throw new AppError("JobNotFound", { id: params.id });
-  }
+  assertCanReadJob(loaded, { id: params.id, caller, auth: query.auth });
   return toJobDto(loaded.job, loaded.systemName, loaded.files);
 });
 

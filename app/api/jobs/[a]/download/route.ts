@@ -1,16 +1,12 @@
 import { downloadJobContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { AppError } from "@/lib/errors/app-error";
-import { canReadJob } from "@/lib/jobs/access";
+import { assertCanReadJob } from "@/lib/jobs/access";
 import { jobZip } from "@/lib/jobs/download";
 import { loadJob } from "@/lib/jobs/queries";
 
 export const GET = route(downloadJobContract, async ({ db, caller, params, query }) => {
   const loaded = await loadJob(db, params.id);
-  if (!loaded || !canReadJob(loaded.job, loaded.systemName, { caller, auth: query.auth })) {
-    if (!caller && query.auth === undefined) throw new AppError("MissingToken");
-    throw new AppError("JobNotFound", { id: params.id });
-  }
+  assertCanReadJob(loaded, { id: params.id, caller, auth: query.auth });
   const zip = await jobZip(loaded.files);
   return new Response(new Uint8Array(zip), {
     headers: { "content-type": "application/zip", "content-disposition": `attachment; filename="job-${loaded.job.id}.zip"` },

@@ -2,16 +2,13 @@ import { jobFileContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
 import { AppError } from "@/lib/errors/app-error";
 import { readStoredFile } from "@/lib/files/store";
-import { canReadJob } from "@/lib/jobs/access";
+import { assertCanReadJob } from "@/lib/jobs/access";
 import { loadJob } from "@/lib/jobs/queries";
 
 // [a] job id, [b] order|work|result, [c] file name
 export const GET = route(jobFileContract, async ({ db, caller, params, query }) => {
   const loaded = await loadJob(db, params.id);
-  if (!loaded || !canReadJob(loaded.job, loaded.systemName, { caller, auth: query.auth })) {
-    if (!caller && query.auth === undefined) throw new AppError("MissingToken");
-    throw new AppError("JobNotFound", { id: params.id });
-  }
+  assertCanReadJob(loaded, { id: params.id, caller, auth: query.auth });
   const file = loaded.files.find((f) => f.kind === params.kind && f.name === params.file);
   if (!file) throw new AppError("NotFound");
   const bytes = await readStoredFile(file.path);
