@@ -85,6 +85,18 @@ describe("a path that cannot be decoded, or holds a control character, is 400 in
     }
   });
 
+  it("a huge segment is answered by the route; a request head over Node's 16 KB is 431 before any code of ours", async () => {
+    const token = await adminToken();
+    expectError(await api("GET", `/api/systems/name/${"a".repeat(8000)}`, { token }), 400, "InvalidField");
+    expectError(await api("GET", `/api/users/${"%c0".repeat(2000)}`, { token }), 400, "InvalidPath");
+    // Node's HTTP parser (--max-http-header-size, 16 KB) answers this one itself, without a body
+    expect((await api("GET", `/api/info?x=${"a".repeat(20_000)}`)).status).toBe(431);
+  });
+
+  it("/api itself is an unknown path: 404 in the envelope, with or without the slash", async () => {
+    for (const path of ["/api", "/api/"]) expectError(await api("GET", path), 404, "NotFound");
+  });
+
   it("a NUL in a query parameter is 400 InvalidCharacters", async () => {
     expectError(await api("GET", "/api/jobs/1?auth=a%00b"), 400, "InvalidCharacters");
     expectError(

@@ -4,8 +4,9 @@ import { instrumented } from "@/lib/api/route";
 import { AppError } from "@/lib/errors/app-error";
 
 /**
- * Unknown /api/... paths answer 404 in the error envelope (DESIGN.md "One error shape"). Paths that cannot be
- * decoded come here too (next.config.ts rewrites them; the request keeps its URL) and answer 400 InvalidPath.
+ * Unknown /api/... paths, /api itself included (an optional catch-all), answer 404 in the error envelope (DESIGN.md
+ * "One error shape"). Paths that cannot be decoded come here too (next.config.ts rewrites them; the request keeps
+ * its URL) and answer 400 InvalidPath.
  */
 function notFound(req: NextRequest): Promise<Response> {
   return instrumented(req, async () => {
