@@ -47,7 +47,7 @@ describe("every REST path answers with and without the trailing slash, for every
   });
 
   it("pages keep their canonical URL: one with a trailing slash still redirects to the one without", async () => {
-    for (const page of ["/login/", "/admin/login/", "/forgotPassword/"]) {
+    for (const page of ["/login/", "/admin/login/", "/forgotPassword/", "/apidocs/"]) {
       const res = await api("GET", page);
       expect(res.status, page).toBe(308);
       expect(res.headers.get("location"), page).toBe(page.slice(0, -1));
