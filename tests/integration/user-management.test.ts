@@ -573,8 +573,9 @@ describe("the last active SuperAdmin", () => {
   });
 
   // Two SuperAdmins, the only active ones, remove each other at the same moment. Exactly one change
-  // may win; the other request answers 409 LastSuperAdmin, or 404/401 when it started only after its
-  // caller had lost the role or its user. Several rounds, since the requests must overlap to matter.
+  // may win; the other request answers 409 LastSuperAdmin, or, when it started only after the winner's change,
+  // 403 AccessDenied (its caller lost the role: its own system), 404 UserNotFound (its target was deleted) or
+  // 401 (its caller was deleted or deactivated). Several rounds, since the requests must overlap to matter.
   const RACES: { label: string; first: "demote" | "deactivate" | "delete"; second: "demote" | "deactivate" | "delete" }[] = [
     { label: "demoting each other", first: "demote", second: "demote" },
     { label: "deleting and deactivating each other", first: "delete", second: "deactivate" },
@@ -598,7 +599,14 @@ describe("the last active SuperAdmin", () => {
           detail,
         ).toHaveLength(1);
         const refused = answers.find((r) => r.status >= 400)!;
-        expect([409, 404, 401], detail).toContain(refused.status);
+        const expected: Record<number, string> = {
+          409: "LastSuperAdmin",
+          403: "AccessDenied",
+          404: "UserNotFound",
+          401: "InvalidToken",
+        };
+        expect(Object.keys(expected).map(Number), detail).toContain(refused.status);
+        if (refused.status !== 401) expect(refused.json.errors[0].code, detail).toBe(expected[refused.status]);
         if (refused.status === 409) {
           expect(refused.json.errors, detail).toEqual([
             { code: "LastSuperAdmin", message: "The last active super administrator cannot be removed.", messageParameter: null },
