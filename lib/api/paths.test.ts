@@ -15,10 +15,10 @@ const decodes = (s: string) => {
 
 describe("UNDECODABLE_PATH", () => {
   it("matches exactly the paths decodeURIComponent refuses", () => {
-    const escape = fc.integer({ min: 0, max: 255 }).map((b) => `%${b.toString(16).padStart(2, "0")}`);
+    const byteEscape = fc.integer({ min: 0, max: 255 }).map((b) => `%${b.toString(16).padStart(2, "0")}`);
     const piece = fc.oneof(
-      escape,
-      escape.map((e) => e.toUpperCase()),
+      byteEscape,
+      byteEscape.map((e) => e.toUpperCase()),
       fc.constantFrom("%", "%z", "%zz", "%4", "a", "/", "-", "é"),
     );
     fc.assert(

@@ -1,6 +1,7 @@
 import type { NextRequest } from "next/server";
 import type { Database } from "@/db/client";
-import { fileBytes, jsonField, readMultipart } from "@/lib/api/multipart";
+import { jsonField, readMultipart } from "@/lib/api/multipart";
+import { fileBytes } from "@/lib/api/upload-temp";
 import { uploadLimits } from "@/lib/config/upload-limits";
 
 /**
