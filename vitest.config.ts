@@ -4,12 +4,29 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["lib/**/*.test.ts", "tests/integration/**/*.test.ts", "workers/**/*.test.ts", "components/**/*.test.ts"],
-    setupFiles: ["tests/setup/database.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite instances are memory-hungry; two workers keep CI within its 2 cores
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "tests/integration/**/*.test.ts", "workers/**/*.test.ts", "components/**/*.test.ts"],
+          setupFiles: ["tests/setup/database.ts"],
+        },
+      },
+      {
+        // against a real `next start` (tests/server/global-setup.ts), started only when one of these files runs
+        extends: true,
+        test: {
+          name: "server",
+          include: ["tests/server/**/*.test.ts"],
+          globalSetup: ["tests/server/global-setup.ts"],
+        },
+      },
+    ],
   },
 });

@@ -11,7 +11,9 @@ import { AppError } from "@/lib/errors/app-error";
 import { fromZodError, toEnvelope } from "@/lib/errors/envelope";
 import { log } from "@/lib/log";
 import { ensureReady } from "@/lib/setup/bootstrap";
+import { assertCleanStrings, printable } from "./clean-strings";
 import type { Contract } from "./contract";
+import { isCleanName } from "./paths";
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -29,7 +31,8 @@ export type RouteContext<C extends Contract> = {
 
 /**
  * Path parameters come from the contract's template (`/api/users/{id}`) matched against the URL,
- * so folder names stay free for Next's one-name-per-level rule (STACK.md).
+ * so folder names stay free for Next's one-name-per-level rule (STACK.md). A segment that cannot be decoded is
+ * 400 InvalidPath; one with a control character 400 InvalidCharacters (docs/decisions.md "Bad input").
  */
 export function pathParams(template: string, pathname: string): Record<string, string> {
   const want = template.split("/").filter(Boolean);
@@ -37,15 +40,28 @@ export function pathParams(template: string, pathname: string): Record<string, s
   const params: Record<string, string> = {};
   want.forEach((segment, i) => {
     const name = /^\{(\w+)\}$/.exec(segment)?.[1];
-    if (name && got[i] !== undefined) {
-      try {
-        params[name] = decodeURIComponent(got[i]);
-      } catch {
-        throw new AppError("BadRequest");
-      }
+    const raw = got[i];
+    if (!name || raw === undefined) return;
+    let value: string;
+    try {
+      value = decodeURIComponent(raw);
+    } catch {
+      throw new AppError("InvalidPath");
     }
+    if (!isCleanName(value)) throw new AppError("InvalidCharacters", { field: name });
+    params[name] = value;
   });
   return params;
+}
+
+/** Query parameters as an object (the last of repeated names wins); control characters are 400. */
+function queryParams(req: NextRequest, lowerCaseNames: boolean): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [key, value] of req.nextUrl.searchParams) {
+    if (!isCleanName(key) || !isCleanName(value)) throw new AppError("InvalidCharacters", { field: printable(key) });
+    query[lowerCaseNames ? key.toLowerCase() : key] = value;
+  }
+  return query;
 }
 
 export function errorResponse(error: unknown, requestId: string): Response {
@@ -62,12 +78,12 @@ function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.output<T> 
   return parsed.data;
 }
 
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
 async function readBody(req: NextRequest, limit: number): Promise<unknown> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > limit) throw new AppError("PayloadTooLarge", { limit });
   if (!req.body) return {};
-  const type = req.headers.get("content-type") ?? "";
-  if (!type.includes("application/json")) throw new AppError("UnsupportedMediaType", { expected: "application/json" });
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -81,13 +97,26 @@ async function readBody(req: NextRequest, limit: number): Promise<unknown> {
     }
     chunks.push(value);
   }
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (text.trim() === "") return {};
+  // no body at all (a POST without one arrives as an empty stream over HTTP) is an empty object, whatever its type
+  if (size === 0) return {};
+  const type = req.headers.get("content-type") ?? "";
+  if (!type.includes("application/json")) throw new AppError("UnsupportedMediaType", { expected: "application/json" });
+  let text: string;
   try {
-    return JSON.parse(text);
+    // JSON is UTF-8 (RFC 8259); a lenient decoder would turn broken bytes into U+FFFD silently
+    text = utf8.decode(Buffer.concat(chunks));
   } catch {
     throw new AppError("InvalidJson");
   }
+  if (text.trim() === "") return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new AppError("InvalidJson");
+  }
+  assertCleanStrings(json);
+  return json;
 }
 
 /** The browser session of a same-origin request (contracts with `session`), or null. */
@@ -167,15 +196,8 @@ export function route<const C extends Contract>(contract: C, handler: (ctx: Rout
         if (contract.permission && !hasPermission(caller.roles, contract.permission)) throw new AppError("AccessDenied");
       }
       const params = contract.params ? parseWith(contract.params, pathParams(contract.path, req.nextUrl.pathname)) : undefined;
-      const rawQuery = Object.fromEntries(req.nextUrl.searchParams);
-      const query = contract.query
-        ? parseWith(
-            contract.query,
-            contract.queryCaseInsensitive
-              ? Object.fromEntries(Object.entries(rawQuery).map(([k, v]) => [k.toLowerCase(), v]))
-              : rawQuery,
-          )
-        : undefined;
+      const rawQuery = queryParams(req, contract.queryCaseInsensitive === true);
+      const query = contract.query ? parseWith(contract.query, rawQuery) : undefined;
       const body = contract.body
         ? parseWith(contract.body, await readBody(req, contract.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
         : undefined;

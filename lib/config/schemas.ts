@@ -4,6 +4,12 @@ import { z } from "zod";
 export const TOKEN_EXPIRATION_MIN_MINUTES = 10;
 
 const days = z.number().int().min(0).max(36_500);
+/** an upload limit: 1 KiB to 16 GiB */
+const uploadBytes = z
+  .number()
+  .int()
+  .min(1024)
+  .max(16 * 1024 ** 3);
 
 /** A secret as the API shows it: never in clear (DESIGN.md "Passwords"). */
 export const SECRET_PLACEHOLDER = "********";
@@ -40,6 +46,10 @@ export const ZServiceConfig = z
     logLevels: z.array(z.string().max(20)).max(20),
     isApiV1Enabled: z.boolean(),
     isMaintenanceModeEnabled: z.boolean(),
+    maxOrderFileBytes: uploadBytes,
+    maxJobBytes: uploadBytes,
+    maxOrderFiles: z.number().int().min(1).max(10_000),
+    maxProjectFileBytes: uploadBytes,
   })
   .meta({
     id: "ServiceConfig",

@@ -31,7 +31,15 @@ export type ServiceConfig = {
   logLevels: string[];
   isApiV1Enabled: boolean;
   isMaintenanceModeEnabled: boolean;
+  /** upload limits (docs/decisions.md "Uploads"): bytes of one order file, of a job's order files, files per job */
+  maxOrderFileBytes: number;
+  maxJobBytes: number;
+  maxOrderFiles: number;
+  /** bytes of a project file (.esproject) as uploaded */
+  maxProjectFileBytes: number;
 };
+
+const MiB = 1024 * 1024;
 
 export { TOKEN_EXPIRATION_MIN_MINUTES };
 
@@ -61,6 +69,10 @@ export const DEFAULT_SERVICE_CONFIG: ServiceConfig = {
   logLevels: ["Off", "Fatal", "Error", "Warn", "Info", "Debug", "Trace"],
   isApiV1Enabled: true,
   isMaintenanceModeEnabled: false,
+  maxOrderFileBytes: 100 * MiB,
+  maxJobBytes: 200 * MiB,
+  maxOrderFiles: 100,
+  maxProjectFileBytes: 50 * MiB,
 };
 
 export const FEATURE_FLAG_NAMES = ["Download", "LearnPortal", "OpenApi"] as const;

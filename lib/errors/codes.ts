@@ -8,6 +8,11 @@ export const ERROR_CODES = {
   InvalidField: { status: 400, message: "The field {field} is invalid: {reason}." },
   InvalidJson: { status: 400, message: "The request body is not valid JSON." },
   InvalidId: { status: 400, message: "The id {id} is not valid." },
+  InvalidPath: {
+    status: 400,
+    message: "The path is not valid: a percent-escape is malformed, not UTF-8 or a control character.",
+  },
+  InvalidCharacters: { status: 400, message: "The field {field} contains a control character or an unpaired surrogate." },
   PayloadTooLarge: { status: 413, message: "The request body is larger than {limit} bytes." },
   UnsupportedMediaType: { status: 415, message: "Send the request body as {expected}." },
   NotFound: { status: 404, message: "Not found." },

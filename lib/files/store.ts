@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { dataDir } from "@/lib/config/env";
 
@@ -27,11 +27,19 @@ export function writeStoredFile(relative: string, bytes: Uint8Array): Promise<vo
   return writeStoredFiles(path.posix.dirname(relative), [{ name: path.posix.basename(relative), bytes }]);
 }
 
+/** A file to store: its bytes, or an upload's temp file below the file store (moved, never copied). */
+export type StoredFileSource = { name: string; bytes?: Uint8Array; tempPath?: string };
+
 /** Several files into one folder: the folder is made once (each file system call counts on a busy node). */
-export async function writeStoredFiles(dir: string, files: { name: string; bytes: Uint8Array }[]): Promise<void> {
+export async function writeStoredFiles(dir: string, files: StoredFileSource[]): Promise<void> {
   const full = resolveFile(dir);
   await mkdir(full, { recursive: true });
-  await Promise.all(files.map((f) => writeFile(resolveFile(`${dir}/${f.name}`), f.bytes)));
+  await Promise.all(
+    files.map((f) => {
+      const target = resolveFile(`${dir}/${f.name}`);
+      return f.tempPath ? rename(resolveFile(f.tempPath), target) : writeFile(target, f.bytes ?? new Uint8Array());
+    }),
+  );
 }
 
 export function readStoredFile(relative: string): Promise<Buffer> {

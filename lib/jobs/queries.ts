@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { type Job, type JobFile, jobFiles, jobLogs, jobs, type LogLevel, systems } from "@/db/schema";
+import { refusal } from "@/lib/auth/access";
 import type { Caller } from "@/lib/auth/caller";
 import { hasPermission, isDeputyFor } from "@/lib/auth/permissions";
 import { AppError } from "@/lib/errors/app-error";
-import { canReadJob } from "./access";
+import { assertCanReadJob } from "./access";
 import { COUNT_CAP, type JOB_DATE_COLUMNS, JOB_LOG_LINES_MAX, type JobDto, type JobSearch } from "./schemas";
 
 /** What a job's DTO shows of a file. */
@@ -73,14 +74,13 @@ export async function loadJob(db: Database, id: number): Promise<LoadedJob | und
 
 /**
  * A job for whoever asks for it by its id (GET jobs/{id}, its download and its files): its auth key, or a caller who
- * may read it (./access.ts). Without either 401 MissingToken; a job the caller may not read is not found, like one
- * that does not exist.
+ * may read it (./access.ts). Without either 401 MissingToken; a job of a foreign system (or with a wrong key) is not
+ * found, like one that does not exist; one of the caller's own system it may not read is 403 (assertCanReadJob).
  */
 export async function readJob(db: Database, opts: { id: number; caller: Caller | null; auth?: string }): Promise<LoadedJob> {
   const loaded = await loadJob(db, opts.id);
-  if (loaded && canReadJob(loaded.job, loaded.systemName, opts)) return loaded;
-  if (!opts.caller && opts.auth === undefined) throw new AppError("MissingToken");
-  throw new AppError("JobNotFound", { id: opts.id });
+  assertCanReadJob(loaded, opts);
+  return loaded;
 }
 
 /** The jobs a job manager changes (PATCH and DELETE jobs): all of `ids`, each of the caller's system, or JobNotFound. */
@@ -96,7 +96,12 @@ export async function jobsToManage(db: Database, opts: { caller: Caller; ids: nu
     (r) => hasPermission(caller.roles, "ManageJobs") && (caller.systemId === r.job.systemId || isDeputyFor(caller, r.systemName)),
   );
   const missing = ids.find((id) => !allowed.some((r) => r.job.id === id));
-  if (missing !== undefined) throw new AppError("JobNotFound", { id: missing });
+  if (missing !== undefined) {
+    // a job of the caller's own system is 403, one of a foreign system as unknown as a missing one (lib/auth/access.ts)
+    const row = rows.find((r) => r.job.id === missing);
+    const notFound = new AppError("JobNotFound", { id: missing });
+    throw row ? refusal(caller, { id: row.job.systemId, name: row.systemName }, notFound) : notFound;
+  }
   return allowed.map((r) => r.job);
 }
 

@@ -2,9 +2,6 @@ import { z } from "zod";
 import { JOB_STATES, LOG_LEVELS } from "@/db/schema/jobs";
 import { DEFAULT_PAGE_SIZE } from "@/lib/paging";
 
-/** Limits of one job order (POST /api/jobs). */
-export const JOB_LIMITS = { maxFiles: 100, maxFileBytes: 100 * 1024 * 1024, maxTotalBytes: 200 * 1024 * 1024 } as const;
-
 /** The `meta` part of POST /api/jobs (DESIGN.md "Job creation"). */
 export const ZJobMeta = z
   .object({

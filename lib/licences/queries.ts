@@ -2,7 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { type Licence, licenceChildren, licences, licenceUsage, systems } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
-import { hasPermission } from "@/lib/auth/permissions";
+import { hasPermission, isSupersystemName } from "@/lib/auth/permissions";
 import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
 import { AppError } from "@/lib/errors/app-error";
 import { canReadLicences } from "./access";
@@ -128,16 +128,19 @@ export async function systemsUsingLicence(db: Database, params: { id: string }) 
     .orderBy(asc(systems.name));
 }
 
-/** A licence for the caller: licence readers see any; a system's administrators see the one it uses. */
+/**
+ * A licence for the caller: licence readers see any; a system's administrators see the one it uses. Refused, the
+ * licence of the caller's own system (and, in the Supersystem, whose portal administers licences, any licence) is
+ * 403; any other is 404 as if it did not exist, so that a tenant cannot probe for licence ids (lib/auth/access.ts).
+ */
 export async function readLicence(db: Database, caller: Caller, id: string): Promise<LicenceDto> {
-  let allowed = canReadLicences(caller);
-  if (!allowed && hasPermission(caller.roles, "ManageSystemConfig")) {
-    const [own] = await db.select({ licenceId: systems.licenceId }).from(systems).where(eq(systems.id, caller.systemId));
-    allowed = own?.licenceId === id;
-  }
-  const licence = allowed ? await getLicence(db, { id }) : undefined;
-  if (!licence) throw new AppError("LicenceNotFound", { id });
-  return licence;
+  const licence = await getLicence(db, { id });
+  if (licence && canReadLicences(caller)) return licence;
+  const [own] = await db.select({ licenceId: systems.licenceId }).from(systems).where(eq(systems.id, caller.systemId));
+  const ownLicence = own?.licenceId === id;
+  if (licence && ownLicence && hasPermission(caller.roles, "ManageSystemConfig")) return licence;
+  if (licence && (ownLicence || isSupersystemName(caller.systemName))) throw new AppError("AccessDenied");
+  throw new AppError("LicenceNotFound", { id });
 }
 
 /** A licence of the child tree on the detail page (spec foundation §2); an unknown child id has no name. */

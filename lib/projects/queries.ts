@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { type Project, projects, systems } from "@/db/schema";
+import { refusal } from "@/lib/auth/access";
 import type { Caller } from "@/lib/auth/caller";
 import { openSecret } from "@/lib/crypto/secrets";
 import { AppError } from "@/lib/errors/app-error";
@@ -47,11 +48,12 @@ export function projectFilePath(systemId: string, projectId: string, version: nu
   return `systems/${systemId}/projects/${projectId}/v${version}.esproject`;
 }
 
-/** The project, if the caller manages projects of its system; 404 otherwise (never data). */
+/** The project, if the caller manages projects of its system; 404 when unknown or foreign, 403 in its own system. */
 export async function projectForCaller(db: Database, caller: Caller, id: string) {
   const row = await loadProject(db, id);
-  if (!row || !managesProjectsOf(caller, { id: row.project.systemId, name: row.systemName }))
-    throw new AppError("ProjectNotFound");
+  if (!row) throw new AppError("ProjectNotFound");
+  const system = { id: row.project.systemId, name: row.systemName };
+  if (!managesProjectsOf(caller, system)) throw refusal(caller, system, new AppError("ProjectNotFound"));
   return row;
 }
 

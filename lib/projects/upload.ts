@@ -1,6 +1,24 @@
-/** The `esproject` part of a project upload, or null when none was sent. */
-export async function esprojectPart(form: FormData): Promise<Uint8Array | null> {
-  const part = form.get("esproject");
-  if (!part || typeof part === "string") return null;
-  return new Uint8Array(await part.arrayBuffer());
+import type { NextRequest } from "next/server";
+import type { Database } from "@/db/client";
+import { jsonField, readMultipart } from "@/lib/api/multipart";
+import { fileBytes } from "@/lib/api/upload-temp";
+import { uploadLimits } from "@/lib/config/upload-limits";
+
+/**
+ * A project upload (multipart `esproject` + `meta`), parsed as it arrives and refused once the project file passes
+ * `maxProjectFileBytes` of the service configuration; the reader then gets the file's bytes (at most that limit).
+ */
+export async function readProjectUpload(db: Database, req: NextRequest): Promise<{ meta: unknown; file: Uint8Array | null }> {
+  const { maxProjectFileBytes } = await uploadLimits(db);
+  const body = await readMultipart(req, {
+    limits: { fileBytes: maxProjectFileBytes, totalBytes: maxProjectFileBytes, files: 1 },
+    fileFields: ["esproject"],
+    textFields: ["meta"],
+  });
+  try {
+    const [part] = body.files;
+    return { meta: jsonField(body, "meta"), file: part ? await fileBytes(part) : null };
+  } finally {
+    await body.cleanup();
+  }
 }

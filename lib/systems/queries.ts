@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { licences, type System, systems } from "@/db/schema";
+import { refusal } from "@/lib/auth/access";
 import type { Caller } from "@/lib/auth/caller";
 import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
 import { AppError } from "@/lib/errors/app-error";
@@ -86,10 +87,28 @@ export function toSystemDto(s: System): SystemDto {
   };
 }
 
-/** GET systems/name/{name} and its alias systems/name?name=: a system the caller may read, by name; 404 otherwise. */
-export async function readSystemByName(db: Database, caller: Caller, name: string) {
-  const found = await findSystemByName(db, { name });
-  const system = found && canReadSystem(caller, found.id) ? await getSystemDto(db, { id: found.id }) : undefined;
+type SystemRow = NonNullable<Awaited<ReturnType<typeof findSystemById>>>;
+
+/**
+ * The system of `by` for a caller `allowed` to act on it: 404 SystemNotFound when it does not exist or is foreign,
+ * 403 AccessDenied within the caller's own system (lib/auth/access.ts).
+ */
+export async function systemForCaller(
+  db: Database,
+  caller: Caller,
+  by: { id: string } | { name: string },
+  allowed: (system: SystemRow) => boolean,
+): Promise<SystemRow> {
+  const system = "id" in by ? await findSystemById(db, by) : await findSystemByName(db, by);
   if (!system) throw new AppError("SystemNotFound");
+  if (!allowed(system)) throw refusal(caller, system, new AppError("SystemNotFound"));
   return system;
+}
+
+/** GET systems/{id} and systems/name/{name}: a system for those who may read it (lib/systems/access.ts). */
+export async function getSystemForCaller(db: Database, caller: Caller, by: { id: string } | { name: string }) {
+  const system = await systemForCaller(db, caller, by, (s) => canReadSystem(caller, s.id));
+  const dto = await getSystemDto(db, { id: system.id });
+  if (!dto) throw new AppError("SystemNotFound");
+  return dto;
 }

@@ -1,6 +1,8 @@
+import { refusal } from "@/lib/auth/access";
 import type { Caller } from "@/lib/auth/caller";
 import { hasPermission, isDeputyFor, isSupersystemName } from "@/lib/auth/permissions";
 import { ADMIN_ROLES, DEFAULT_ROLE, SYSTEM_ROLES } from "@/lib/auth/roles";
+import { AppError } from "@/lib/errors/app-error";
 
 type SystemRef = { id: string; name: string };
 
@@ -24,4 +26,9 @@ export function canReadUser(caller: Caller, target: { userId: string; system: Sy
 /** Admin roles exist only in the Supersystem, system roles only in tenants; Everybody everywhere. */
 export function grantableRoles(system: SystemRef): readonly string[] {
   return isSupersystemName(system.name) ? [...ADMIN_ROLES, DEFAULT_ROLE] : SYSTEM_ROLES;
+}
+
+/** The refusal of a call only the user itself may make (lib/auth/access.ts): 403 in its system, else 404. */
+export function refusalForUser(caller: Caller, target: { user: { systemId: string }; systemName: string }): AppError {
+  return refusal(caller, { id: target.user.systemId, name: target.systemName }, new AppError("UserNotFound"));
 }

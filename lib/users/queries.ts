@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { systems, type User, users } from "@/db/schema";
+import { refusal, worksIn } from "@/lib/auth/access";
 import type { Caller } from "@/lib/auth/caller";
-import { isDeputyFor, isSupersystemName } from "@/lib/auth/permissions";
+import { isSupersystemName } from "@/lib/auth/permissions";
 import { effectiveRoles } from "@/lib/auth/roles";
 import { AppError } from "@/lib/errors/app-error";
 import { canReadUser, managesUsersOf } from "./access";
@@ -17,12 +18,12 @@ export async function findUser(db: Database, params: { userId: string }) {
   return row;
 }
 
-/** A user as the caller may see it; foreign tenants get 404, never data. */
+/** A user as the caller may see it; foreign tenants get 404, never data; its own system 403 (lib/auth/access.ts). */
 export async function getUserForCaller(db: Database, caller: Caller, params: { userId: string }): Promise<UserDto> {
   const row = await findUser(db, params);
-  if (!row || !canReadUser(caller, { userId: row.user.id, system: { id: row.user.systemId, name: row.systemName } })) {
-    throw new AppError("UserNotFound");
-  }
+  if (!row) throw new AppError("UserNotFound");
+  const system = { id: row.user.systemId, name: row.systemName };
+  if (!canReadUser(caller, { userId: row.user.id, system })) throw refusal(caller, system, new AppError("UserNotFound"));
   return toUserDto(row.user, row.systemName);
 }
 
@@ -87,8 +88,7 @@ export async function listUsers(
 
 /** GET systems/{id}/userNames: names for filters, to anyone working in that system (or its deputy). */
 export async function userNamesOf(db: Database, caller: Caller, system: { id: string; name: string }): Promise<string[]> {
-  const allowed = caller.systemId === system.id || isDeputyFor(caller, system.name) || managesUsersOf(caller, system);
-  if (!allowed) throw new AppError("SystemNotFound");
+  if (!worksIn(caller, system) && !managesUsersOf(caller, system)) throw refusal(caller, system, new AppError("SystemNotFound"));
   const rows = await db.select({ name: users.name }).from(users).where(eq(users.systemId, system.id)).orderBy(asc(users.name));
   return rows.map((r) => r.name);
 }

@@ -286,9 +286,13 @@ describe("an administrator sends a reset link (POST /api/users/{id}/password/res
     expect(codes(csbRes.json)).toEqual(["InvalidCsbUserOperation"]);
     const peer = await makeUser({ systemId: system.id, roles: ["JobManager"], emailAddress: uniqueEmail() });
     const target = await makeUser({ systemId: system.id, emailAddress: uniqueEmail() });
+    // a JobManager of the same system: 403; an Administrator of another: 404, as for an unknown user
     const denied = await sendResetLink(await tokenOf(system.name, peer.name), target.id);
-    expect(denied.status).toBe(404);
-    expect(codes(denied.json)).toEqual(["UserNotFound"]);
+    expect(denied.status).toBe(403);
+    expect(codes(denied.json)).toEqual(["AccessDenied"]);
+    const other = await tenant();
+    const foreign = await sendResetLink(other.adminToken, target.id);
+    expect([foreign.status, codes(foreign.json)]).toEqual([404, ["UserNotFound"]]);
     const malformed = await sendResetLink(adminToken, "not-a-uuid");
     expect(malformed.status).toBe(400);
     expect(codes(malformed.json)).toEqual(["InvalidId"]);
@@ -417,6 +421,10 @@ describe("account password change (POST /api/users/{id}/password/change)", () =>
     const foreign = await change(peer.id, token, { oldPassword: PASSWORD, newPassword: NEW_PASSWORD });
     expect(foreign.status).toBe(403);
     expect(codes(foreign.json)).toEqual(["AccessDenied"]);
+    // a user of another system is 404, as an unknown one
+    const stranger = await makeUser({ systemId: (await makeSystem()).id, emailAddress: uniqueEmail() });
+    const elsewhere = await change(stranger.id, token, { oldPassword: PASSWORD, newPassword: NEW_PASSWORD });
+    expect([elsewhere.status, codes(elsewhere.json)]).toEqual([404, ["UserNotFound"]]);
     expect((await login(system.name, peer.name)).status).toBe(200);
     expect((await login(system.name, user.name)).status).toBe(200);
     expect((await call(getUserRoute, `/api/users/${user.id}`, { token })).status).toBe(200);
@@ -611,7 +619,7 @@ describe("e-mail change", () => {
     expect((await storedUser(user.id)).emailAddress).toBe(user.emailAddress);
   });
 
-  it("answers 403 for another user's id", async () => {
+  it("answers 403 for another user's id in the caller's system, 404 for one of another system", async () => {
     const { system, user } = await tenant();
     const peer = await makeUser({ systemId: system.id, emailAddress: uniqueEmail() });
     const token = await tokenOf(system.name, user.name);
@@ -619,6 +627,9 @@ describe("e-mail change", () => {
     const res = await request(peer.id, token, { password: PASSWORD, newEmail });
     expect(res.status).toBe(403);
     expect(codes(res.json)).toEqual(["AccessDenied"]);
+    const stranger = await makeUser({ systemId: (await makeSystem()).id, emailAddress: uniqueEmail() });
+    const elsewhere = await request(stranger.id, token, { password: PASSWORD, newEmail });
+    expect([elsewhere.status, codes(elsewhere.json)]).toEqual([404, ["UserNotFound"]]);
     await quiet();
     expect(mailsTo(newEmail)).toHaveLength(0);
   });

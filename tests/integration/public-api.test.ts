@@ -9,7 +9,7 @@ import {
   PATCH as unknownPatch,
   POST as unknownPost,
   PUT as unknownPut,
-} from "@/app/api/[...path]/route";
+} from "@/app/api/[[...path]]/route";
 import { GET as getModules } from "@/app/api/about/modules/route";
 import { POST as loginPost } from "@/app/api/auth/login/route";
 import { GET as getServiceInfo } from "@/app/api/config/serviceinfo/route";
@@ -73,7 +73,7 @@ function routeFolders(): string[][] {
     .map((f) => f.split(path.sep))
     .filter((parts) => parts.at(-1) === "route.ts")
     .map((parts) => parts.slice(0, -1))
-    .filter((parts) => parts[0] !== "[...path]" && parts[0] !== "session");
+    .filter((parts) => parts[0] !== "[[...path]]" && parts[0] !== "session");
 }
 
 /** A `[x]` folder matches any `{...}` segment; every other folder matches only itself. */

@@ -507,7 +507,7 @@ describe("GET /api/systems/{id} and /api/systems/name/{name}", () => {
     }
   });
 
-  it("a tenant Administrator reads only its own system; others answer 404 SystemNotFound", async () => {
+  it("a tenant Administrator reads only its own system; others answer 404 SystemNotFound, its own JobManager 403", async () => {
     const own = await tenant();
     const other = await tenant();
     const sup = await supersystem();
@@ -530,10 +530,14 @@ describe("GET /api/systems/{id} and /api/systems/name/{name}", () => {
       expect(codes(res.json)).toEqual(["SystemNotFound"]);
       expect(res.text).not.toContain(other.system.name);
     }
-    // a JobManager has no ManageSystemConfig: not even its own system
-    const manager = await read(own.managerToken, own.system.id);
-    expect(manager.status).toBe(404);
-    expect(codes(manager.json)).toEqual(["SystemNotFound"]);
+    // a JobManager has no ManageSystemConfig: within its own system that is 403, by id and by name
+    for (const manager of [await read(own.managerToken, own.system.id), await readByName(own.managerToken, own.system.name)]) {
+      expect(manager.status).toBe(403);
+      expect(codes(manager.json)).toEqual(["AccessDenied"]);
+    }
+    // …and another system is 404 to it as to anybody
+    const foreign = await read(own.managerToken, other.system.id);
+    expect([foreign.status, codes(foreign.json)]).toEqual([404, ["SystemNotFound"]]);
   });
 
   it("answers 400 InvalidId for a malformed id, never 500", async () => {
@@ -736,7 +740,7 @@ describe("PUT /api/systems", () => {
     expect(row).toMatchObject({ category: "System", operation: "Update" });
   });
 
-  it("a tenant Administrator changes only the ccsApiKey of its own system; another system answers 404", async () => {
+  it("a tenant Administrator changes only the ccsApiKey of its own system; another system answers 404, its JobManager 403", async () => {
     const own = await tenant({ description: "own", licenceId: "LIC-OWN" });
     const other = await tenant({ description: "other" });
     const dto = await dtoOf(own.adminToken, own.system.id);
@@ -793,14 +797,14 @@ describe("PUT /api/systems", () => {
     expect(cleared.json.ccsApiKey).toBe("");
     expect((await mustStoredSystem(own.system.id)).ccsApiKeyEnc).toBeNull();
 
-    // another system, and its own system for a JobManager: 404, unchanged
+    // another system: 404; its own system for a JobManager: 403; both unchanged
     const otherBefore = await mustStoredSystem(other.system.id);
     const foreign = await update(own.adminToken, { ...dto, id: other.system.id, name: other.system.name, ccsApiKey: "x-Key" });
     expect(foreign.status).toBe(404);
     expect(codes(foreign.json)).toEqual(["SystemNotFound"]);
     const manager = await update(own.managerToken, { ...dto, ccsApiKey: "manager-Key" });
-    expect(manager.status).toBe(404);
-    expect(codes(manager.json)).toEqual(["SystemNotFound"]);
+    expect(manager.status).toBe(403);
+    expect(codes(manager.json)).toEqual(["AccessDenied"]);
     expect(await mustStoredSystem(other.system.id)).toEqual(otherBefore);
     expect((await mustStoredSystem(own.system.id)).ccsApiKeyEnc).toBeNull();
   });

@@ -12,7 +12,7 @@ import { getDb } from "@/lib/setup/bootstrap";
 import { ZUser } from "@/lib/users/schemas";
 import { deleteUser } from "@/lib/users/services/delete-user";
 import { updateUser } from "@/lib/users/services/update-user";
-import { codes, login, supersystem, tokenOf } from "../helpers/api";
+import { codes, type ErrorItem, login, supersystem, tokenOf } from "../helpers/api";
 import { makeSystem, makeUser, PASSWORD, uniqueName } from "../helpers/factories";
 import { call } from "../helpers/http";
 
@@ -498,13 +498,13 @@ describe("PUT /api/users", () => {
     expect(JSON.parse(row!.value)).toMatchObject({ id: member.id, fullName: "Edited by deputy" });
   });
 
-  it("a SystemsAdmin may not edit admin users of the Supersystem (404)", async () => {
+  it("a SystemsAdmin may not edit admin users of the Supersystem, its own system (403)", async () => {
     const { token } = await superUser(["SystemsAdmin"]);
     const sup = await supersystem();
     const target = await makeUser({ systemId: sup.id, roles: ["ReportAdmin"], type: "Super" });
     const res = await put(token, editBody(target, { roles: ["ReportAdmin", "SuperAdmin"] }));
-    expect(res.status).toBe(404);
-    expect(codes(res.json)).toEqual(["UserNotFound"]);
+    expect(res.status).toBe(403);
+    expect(codes(res.json)).toEqual(["AccessDenied"]);
     expect((await storedUser(target.id)).roles).toEqual(["ReportAdmin"]);
   });
 });
@@ -573,8 +573,9 @@ describe("the last active SuperAdmin", () => {
   });
 
   // Two SuperAdmins, the only active ones, remove each other at the same moment. Exactly one change
-  // may win; the other request answers 409 LastSuperAdmin, or 404/401 when it started only after its
-  // caller had lost the role or its user. Several rounds, since the requests must overlap to matter.
+  // may win; the other request answers 409 LastSuperAdmin, or, when it started only after the winner's change,
+  // 403 AccessDenied (its caller lost the role: its own system), 404 UserNotFound (its target was deleted) or
+  // 401 (its caller was deleted or deactivated). Several rounds, since the requests must overlap to matter.
   const RACES: { label: string; first: "demote" | "deactivate" | "delete"; second: "demote" | "deactivate" | "delete" }[] = [
     { label: "demoting each other", first: "demote", second: "demote" },
     { label: "deleting and deactivating each other", first: "delete", second: "deactivate" },
@@ -598,7 +599,14 @@ describe("the last active SuperAdmin", () => {
           detail,
         ).toHaveLength(1);
         const refused = answers.find((r) => r.status >= 400)!;
-        expect([409, 404, 401], detail).toContain(refused.status);
+        const expected: Record<number, string> = {
+          409: "LastSuperAdmin",
+          403: "AccessDenied",
+          404: "UserNotFound",
+          401: "InvalidToken",
+        };
+        expect(Object.keys(expected).map(Number), detail).toContain(refused.status);
+        if (refused.status !== 401) expect(refused.json.errors[0].code, detail).toBe(expected[refused.status]);
         if (refused.status === 409) {
           expect(refused.json.errors, detail).toEqual([
             { code: "LastSuperAdmin", message: "The last active super administrator cannot be removed.", messageParameter: null },
@@ -662,16 +670,15 @@ describe("DELETE /api/users/{id}", () => {
     expect((await auditRows(system.id)).some((r) => r.operation === "Delete")).toBe(false);
   });
 
-  it("answers 404 to another tenant's Administrator and to a JobManager of the system, and deletes nothing", async () => {
+  it("answers 404 to another tenant's Administrator, 403 to a JobManager of the system, and deletes nothing", async () => {
     const { system, member } = await tenant();
     const other = await tenant();
     const jobManager = await makeUser({ systemId: system.id, roles: ["JobManager"] });
     const jmToken = await tokenOf(system.name, jobManager.name);
-    for (const token of [other.adminToken, jmToken]) {
-      const res = await remove(token, member.id);
-      expect(res.status).toBe(404);
-      expect(codes(res.json)).toEqual(["UserNotFound"]);
-    }
+    const foreign = await remove(other.adminToken, member.id);
+    expect([foreign.status, codes(foreign.json)]).toEqual([404, ["UserNotFound"]]);
+    const own = await remove(jmToken, member.id);
+    expect([own.status, codes(own.json)]).toEqual([403, ["AccessDenied"]]);
     expect(await findStored(member.id)).toBeDefined();
     expect((await auditRows(system.id)).some((r) => r.operation === "Delete")).toBe(false);
   });
@@ -782,17 +789,17 @@ describe("GET /api/systems/{id}/users and /userNames", () => {
     }
   });
 
-  it("the users of a tenant are not listed to its JobManager or MonitorUser (404 SystemNotFound)", async () => {
+  it("the users of a tenant are not listed to its JobManager or MonitorUser (403 AccessDenied: their own system)", async () => {
     const { system } = await tenant();
     for (const role of ["JobManager", "MonitorUser"] as const) {
       const user = await makeUser({ systemId: system.id, roles: [role] });
       const res = await call(getSystemUsers, `/api/systems/${system.id}/users`, { token: await tokenOf(system.name, user.name) });
-      expect(res.status, role).toBe(404);
-      expect(codes(res.json), role).toEqual(["SystemNotFound"]);
+      expect(res.status, role).toBe(403);
+      expect(codes(res.json), role).toEqual(["AccessDenied"]);
     }
   });
 
-  it("the Supersystem's users are listed to a SuperAdmin only; a tenant Administrator gets 404", async () => {
+  it("the Supersystem's users are listed to a SuperAdmin only (its SystemsAdmin 403); a tenant Administrator gets 404", async () => {
     const sup = await supersystem();
     const { token } = await superUser(["SuperAdmin"]);
     const res = await call(getSystemUsers, `/api/systems/${sup.id}/users`, { token });
@@ -800,8 +807,8 @@ describe("GET /api/systems/{id}/users and /userNames", () => {
     expect(res.json.map((u: { name: string }) => u.name)).toContain("admin");
     const systemsAdmin = await superUser(["SystemsAdmin"]);
     const denied = await call(getSystemUsers, `/api/systems/${sup.id}/users`, { token: systemsAdmin.token });
-    expect(denied.status).toBe(404);
-    expect(codes(denied.json)).toEqual(["SystemNotFound"]);
+    expect(denied.status).toBe(403);
+    expect(codes(denied.json)).toEqual(["AccessDenied"]);
     const { adminToken } = await tenant();
     for (const handler of [getSystemUsers, getUserNames]) {
       const path = `/api/systems/${sup.id}/${handler === getSystemUsers ? "users" : "userNames"}`;
@@ -833,6 +840,12 @@ describe("permission matrix for a tenant user", () => {
     { label: "Administrator of another tenant", home: "other", roles: ["Administrator"], manages: false, names: false },
   ];
 
+  /** Within the caller's own system a refusal is 403; anywhere else the target's 404, as if it did not exist. */
+  function expectRefused(res: { status: number; json: { errors: ErrorItem[] } }, row: Row, notFound: string) {
+    const expected = row.home === "tenant" ? [403, ["AccessDenied"]] : [404, [notFound]];
+    expect([res.status, codes(res.json)], row.label).toEqual(expected);
+  }
+
   it.each(MATRIX)("$label", async (row) => {
     const system = await makeSystem();
     const sup = await supersystem();
@@ -849,8 +862,7 @@ describe("permission matrix for a tenant user", () => {
       expect(read.status).toBe(200);
       expect(read.json.id).toBe(target.id);
     } else {
-      expect(read.status).toBe(404);
-      expect(codes(read.json)).toEqual(["UserNotFound"]);
+      expectRefused(read, row, "UserNotFound");
     }
 
     // PUT /api/users
@@ -861,8 +873,7 @@ describe("permission matrix for a tenant user", () => {
       const [audit] = await auditRows(system.id);
       expect(audit).toMatchObject({ operation: "Update", userId: callerUser.id, deputy });
     } else {
-      expect(edited.status).toBe(404);
-      expect(codes(edited.json)).toEqual(["UserNotFound"]);
+      expectRefused(edited, row, "UserNotFound");
       expect(await storedUser(target.id)).toMatchObject({ fullName: target.fullName, roles: ["JobCreator"] });
     }
 
@@ -871,8 +882,7 @@ describe("permission matrix for a tenant user", () => {
     if (row.manages) {
       expect(link.status).toBe(204);
     } else {
-      expect(link.status).toBe(404);
-      expect(codes(link.json)).toEqual(["UserNotFound"]);
+      expectRefused(link, row, "UserNotFound");
     }
 
     // GET /api/systems/{id}/users
@@ -881,8 +891,7 @@ describe("permission matrix for a tenant user", () => {
       expect(list.status).toBe(200);
       expect(list.json.map((u: { id: string }) => u.id)).toContain(target.id);
     } else {
-      expect(list.status).toBe(404);
-      expect(codes(list.json)).toEqual(["SystemNotFound"]);
+      expectRefused(list, row, "SystemNotFound");
     }
 
     // GET /api/systems/{id}/userNames
@@ -891,8 +900,7 @@ describe("permission matrix for a tenant user", () => {
       expect(names.status).toBe(200);
       expect(names.json).toContain(target.name);
     } else {
-      expect(names.status).toBe(404);
-      expect(codes(names.json)).toEqual(["SystemNotFound"]);
+      expectRefused(names, row, "SystemNotFound");
     }
 
     // DELETE /api/users/{id}
@@ -903,8 +911,7 @@ describe("permission matrix for a tenant user", () => {
       const [audit] = await auditRows(system.id);
       expect(audit).toMatchObject({ operation: "Delete", userId: callerUser.id, deputy });
     } else {
-      expect(removed.status).toBe(404);
-      expect(codes(removed.json)).toEqual(["UserNotFound"]);
+      expectRefused(removed, row, "UserNotFound");
       expect(await findStored(target.id)).toBeDefined();
     }
   });

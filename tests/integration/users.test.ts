@@ -94,7 +94,7 @@ describe("GET /api/users/{id}", () => {
     expect(res.headers.get("x-request-id")).toBeTruthy();
   });
 
-  it("answers an Administrator of the same system, but not a plain user of it", async () => {
+  it("answers an Administrator of the same system, but not a plain user of it (403)", async () => {
     const { system, member, adminToken } = await tenant();
     const res = await call(getUserRoute, `/api/users/${member.id}`, { token: adminToken });
     expect(res.status).toBe(200);
@@ -103,9 +103,10 @@ describe("GET /api/users/{id}", () => {
 
     const peer = await makeUser({ systemId: system.id, roles: ["JobManager"] });
     const peerToken = await tokenOf(system.name, peer.name);
+    // within its own system a missing permission is 403 (a foreign system's user is 404, below)
     const denied = await call(getUserRoute, `/api/users/${member.id}`, { token: peerToken });
-    expect(denied.status).toBe(404);
-    expect(codes(denied.json)).toEqual(["UserNotFound"]);
+    expect(denied.status).toBe(403);
+    expect(codes(denied.json)).toEqual(["AccessDenied"]);
   });
 
   it("answers 404 UserNotFound, never data, to a user of another system, even its Administrator", async () => {
@@ -527,18 +528,18 @@ describe("POST /api/users/register", () => {
     expect(await auditRows(system.id)).toHaveLength(audits);
   });
 
-  it("refuses an Administrator of system A registering into system B with 403 AccessDenied", async () => {
+  it("refuses an Administrator of system A registering into system B with 404 SystemNotFound", async () => {
     const a = await tenant();
     const b = await tenant();
     const before = await usersIn(b.system.id);
     const res = await register(a.adminToken, newUser(b.system.name));
-    expect(res.status).toBe(403);
-    expect(codes(res.json)).toEqual(["AccessDenied"]);
+    expect(res.status).toBe(404);
+    expect(codes(res.json)).toEqual(["SystemNotFound"]);
     expect(await usersIn(b.system.id)).toBe(before);
     // an unknown system gives the same answer, so existence does not leak
     const unknown = await register(a.adminToken, newUser("NoSuchSystem"));
-    expect(unknown.status).toBe(403);
-    expect(codes(unknown.json)).toEqual(["AccessDenied"]);
+    expect(unknown.status).toBe(404);
+    expect(codes(unknown.json)).toEqual(["SystemNotFound"]);
   });
 
   it("refuses a JobManager (no ManageUsers) with 403", async () => {

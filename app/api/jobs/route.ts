@@ -1,22 +1,29 @@
 import { createJobContract, deleteJobsContract, patchJobsContract } from "@/lib/api/contracts";
-import { jsonPart, readForm } from "@/lib/api/multipart";
+import { jsonField, readMultipart } from "@/lib/api/multipart";
 import { route } from "@/lib/api/route";
-import { JOB_LIMITS } from "@/lib/jobs/schemas";
-import { createJob, type OrderFile } from "@/lib/jobs/services/create-job";
+import { uploadLimits } from "@/lib/config/upload-limits";
+import { AppError } from "@/lib/errors/app-error";
+import { createJob } from "@/lib/jobs/services/create-job";
 import { deleteJobs } from "@/lib/jobs/services/delete-jobs";
 import { patchJobs } from "@/lib/jobs/services/patch-jobs";
 
-// multipart overhead on top of the files themselves
-const FORM_LIMIT = JOB_LIMITS.maxTotalBytes + 1024 * 1024;
-
 export const POST = route(createJobContract, async ({ db, caller, query, req }) => {
-  const form = await readForm(req, FORM_LIMIT);
-  const files: OrderFile[] = [];
-  for (const part of form.getAll("file")) {
-    if (typeof part === "string") continue;
-    files.push({ name: part.name, contentType: part.type, bytes: new Uint8Array(await part.arrayBuffer()) });
+  const limits = await uploadLimits(db);
+  const body = await readMultipart(req, {
+    limits: {
+      fileBytes: limits.maxOrderFileBytes,
+      totalBytes: limits.maxJobBytes,
+      files: limits.maxOrderFiles,
+      tooManyFiles: () => new AppError("InvalidOrderFile", { name: "*", reason: `more than ${limits.maxOrderFiles} files` }),
+    },
+    fileFields: ["file"],
+    textFields: ["meta"],
+  });
+  try {
+    return await createJob(db, { caller, submissionKey: query.auth, meta: jsonField(body, "meta"), files: body.files });
+  } finally {
+    await body.cleanup();
   }
-  return createJob(db, { caller, submissionKey: query.auth, meta: await jsonPart(form, "meta"), files });
 });
 
 export const PATCH = route(patchJobsContract, ({ db, caller, body }) => patchJobs(db, { caller, input: body }));

@@ -8,6 +8,7 @@ import { assertManagesConfiguration } from "../access";
 import { toServiceConfigDto } from "../queries";
 import { SECRET_PLACEHOLDER, type ServiceConfigDto, ZServiceConfigPatch } from "../schemas";
 import { getServiceConfig, getServiceInfo, patchServiceConfig, type ServiceConfig } from "../service-config";
+import { forgetUploadLimits } from "../upload-limits";
 
 /**
  * PUT v3/config/service: the fields sent change, the rest stays (spec operations §5 "Service config").
@@ -44,5 +45,6 @@ export async function updateServiceConfig(db: Database, opts: { caller: Caller; 
       },
     });
   });
+  forgetUploadLimits();
   return toServiceConfigDto(await getServiceConfig(db));
 }

@@ -3,17 +3,19 @@ import type { Database } from "@/db/client";
 import { type Job, jobFiles, jobs, projects, systems } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
 import { hasPermission } from "@/lib/auth/permissions";
+import { uploadLimits } from "@/lib/config/upload-limits";
 import { hashToken, newToken } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/errors/envelope";
-import { removeStored, safeFileName, writeStoredFiles } from "@/lib/files/store";
+import { removeStored, type StoredFileSource, safeFileName, writeStoredFiles } from "@/lib/files/store";
 import { enqueue } from "@/lib/queue";
 import { jobDir } from "../files";
 import { toJobDto } from "../queries";
 import { JOB_TRANSITIONS } from "../rules";
-import { JOB_LIMITS, type JobDto, ZJobMeta } from "../schemas";
+import { type JobDto, ZJobMeta } from "../schemas";
 
-export type OrderFile = { name: string; contentType: string; bytes: Uint8Array };
+/** An order file as uploaded: its bytes, or a temp file when it was large (lib/api/multipart.ts). */
+export type OrderFile = Omit<StoredFileSource, "name"> & { name: string; contentType: string; size: number };
 
 type Target = { id: string; name: string; systemId: string; systemName: string; jobId: number };
 
@@ -70,16 +72,18 @@ export async function createJob(
     if (!project) throw new AppError("ProjectNotFound");
   }
 
+  // the upload was refused while it arrived when it passed these limits; this is the service's own check
+  const limits = await uploadLimits(db);
   if (!opts.files.length) throw new AppError("JobNoOrderFiles");
-  if (opts.files.length > JOB_LIMITS.maxFiles)
-    throw new AppError("InvalidOrderFile", { name: "*", reason: `more than ${JOB_LIMITS.maxFiles} files` });
+  if (opts.files.length > limits.maxOrderFiles)
+    throw new AppError("InvalidOrderFile", { name: "*", reason: `more than ${limits.maxOrderFiles} files` });
   let total = 0;
   for (const f of opts.files) {
-    if (!f.bytes.byteLength) throw new AppError("InvalidOrderFile", { name: f.name, reason: "empty" });
-    if (f.bytes.byteLength > JOB_LIMITS.maxFileBytes) throw new AppError("PayloadTooLarge", { limit: JOB_LIMITS.maxFileBytes });
-    total += f.bytes.byteLength;
+    if (!f.size) throw new AppError("InvalidOrderFile", { name: f.name, reason: "empty" });
+    if (f.size > limits.maxOrderFileBytes) throw new AppError("PayloadTooLarge", { limit: limits.maxOrderFileBytes });
+    total += f.size;
   }
-  if (total > JOB_LIMITS.maxTotalBytes) throw new AppError("PayloadTooLarge", { limit: JOB_LIMITS.maxTotalBytes });
+  if (total > limits.maxJobBytes) throw new AppError("PayloadTooLarge", { limit: limits.maxJobBytes });
   const names = opts.files.map((f) => safeFileName(f.name));
   const unique = names.map((n, i) => (names.indexOf(n) === i ? n : `${i}-${n}`));
 
@@ -120,14 +124,14 @@ export async function createJob(
     kind: "order" as const,
     name: unique[i] ?? "file",
     contentType: f.contentType || "application/octet-stream",
-    size: f.bytes.byteLength,
+    size: f.size,
     isMultiPage: false,
     path: `${dir}/order/${unique[i]}`,
   }));
   try {
     await writeStoredFiles(
       `${dir}/order`,
-      opts.files.map((f, i) => ({ name: unique[i] ?? "file", bytes: f.bytes })),
+      opts.files.map((f, i) => ({ name: unique[i] ?? "file", bytes: f.bytes, tempPath: f.tempPath })),
     );
     // the job and its files in one statement: a worker never sees the one without the other
     const inserted = db.$with("inserted_job").as(db.insert(jobs).values(job).returning({ id: jobs.id }));

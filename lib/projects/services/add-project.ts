@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { projects, systems } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/services/write-audit";
+import { refusal } from "@/lib/auth/access";
 import { actingIn, type Caller } from "@/lib/auth/caller";
 import { sealSecret } from "@/lib/crypto/secrets";
 import { hashToken, newToken } from "@/lib/crypto/tokens";
@@ -16,7 +17,8 @@ import { type ProjectDto, ZProjectAddMeta } from "../schemas";
 
 async function systemFor(db: Database, caller: Caller, systemId: string): Promise<SystemRef> {
   const [system] = await db.select({ id: systems.id, name: systems.name }).from(systems).where(eq(systems.id, systemId));
-  if (!system || !managesProjectsOf(caller, system)) throw new AppError("SystemNotFound");
+  if (!system) throw new AppError("SystemNotFound");
+  if (!managesProjectsOf(caller, system)) throw refusal(caller, system, new AppError("SystemNotFound"));
   return system;
 }
 

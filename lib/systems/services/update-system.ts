@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { systems, users } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/services/write-audit";
+import { refusal } from "@/lib/auth/access";
 import type { Caller } from "@/lib/auth/caller";
 import { hasPermission } from "@/lib/auth/permissions";
 import { revokeUserSessions } from "@/lib/auth/sessions";
@@ -24,7 +25,8 @@ export async function updateSystem(db: Database, opts: { caller: Caller; input: 
   const { caller } = opts;
   const managesSystems = hasPermission(caller.roles, "ManageSystems");
   const ownConfig = current?.id === caller.systemId && hasPermission(caller.roles, "ManageSystemConfig");
-  if (!current || (!managesSystems && !ownConfig)) throw new AppError("SystemNotFound");
+  if (!current) throw new AppError("SystemNotFound");
+  if (!managesSystems && !ownConfig) throw refusal(caller, current, new AppError("SystemNotFound"));
 
   const ccs = secretChange(input.ccsApiKey);
   if (!managesSystems) {

@@ -5,6 +5,7 @@ import { verifyPassword } from "@/lib/auth/passwords";
 import { getServiceInfo, getStationId } from "@/lib/config/service-config";
 import { AppError } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/errors/envelope";
+import { refusalForUser } from "../access";
 import { loadUser } from "../queries";
 import { ZPasswordChange } from "../schemas";
 import { mailLink } from "./mail-link";
@@ -21,7 +22,7 @@ export async function changeOwnPassword(
 ): Promise<{ result: "changed" | "linkSent" }> {
   const data = parseInput(ZPasswordChange, opts.input);
   const target = await loadUser(db, opts.userId);
-  if (target.user.id !== opts.caller.userId) throw new AppError("AccessDenied");
+  if (target.user.id !== opts.caller.userId) throw refusalForUser(opts.caller, target);
   if (target.user.type === "CSB") throw new AppError("InvalidCsbUserOperation");
   const stationId = await getStationId(db);
   const oldPassword = revealPassword(data.oldPassword ?? "", stationId, target.systemName);

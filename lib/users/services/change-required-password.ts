@@ -10,6 +10,7 @@ import { revokeUserSessions } from "@/lib/auth/sessions";
 import { getStationId } from "@/lib/config/service-config";
 import { AppError } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/errors/envelope";
+import { refusalForUser } from "../access";
 import { findUser } from "../queries";
 import { ZChangeRequired } from "../schemas";
 
@@ -24,7 +25,8 @@ export async function changeRequiredPassword(
   const data = parseInput(ZChangeRequired, opts.input);
   const { caller } = opts;
   const row = await findUser(db, { userId: opts.userId });
-  if (!row || row.user.id !== caller.userId) throw new AppError("AccessDenied");
+  if (!row) throw new AppError("UserNotFound");
+  if (row.user.id !== caller.userId) throw refusalForUser(caller, row);
   if (row.user.type === "CSB") throw new AppError("InvalidCsbUserOperation");
   if (!row.user.requiresPasswordChange) throw new AppError("BadRequest");
   const newPassword = revealPassword(data.newPassword, await getStationId(db), caller.systemName);

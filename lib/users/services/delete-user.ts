@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { users } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/services/write-audit";
+import { refusal } from "@/lib/auth/access";
 import { actingIn, type Caller } from "@/lib/auth/caller";
 import { AppError } from "@/lib/errors/app-error";
 import { managesUsersOf } from "../access";
@@ -12,7 +13,7 @@ export async function deleteUser(db: Database, opts: { caller: Caller; userId: s
   const { caller } = opts;
   const target = await loadUser(db, opts.userId);
   const system = { id: target.user.systemId, name: target.systemName };
-  if (!managesUsersOf(caller, system)) throw new AppError("UserNotFound");
+  if (!managesUsersOf(caller, system)) throw refusal(caller, system, new AppError("UserNotFound"));
   if (target.user.id === caller.userId) throw new AppError("OwnUserNotEditable");
   await db.transaction(async (tx) => {
     await assertNotLastSuperAdmin(tx, target);

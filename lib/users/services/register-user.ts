@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { users } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/services/write-audit";
+import { refusal } from "@/lib/auth/access";
 import { actingIn, type Caller } from "@/lib/auth/caller";
 import { revealPassword } from "@/lib/auth/obfuscation";
 import { passwordRuleEntries, passwordRuleFailures } from "@/lib/auth/password-policy";
@@ -26,7 +27,8 @@ export async function registerUser(db: Database, opts: { caller: Caller; input: 
   const { caller } = opts;
 
   const system = await findSystemByName(db, { name: input.systemName });
-  if (!system || !managesUsersOf(caller, system)) throw new AppError("AccessDenied");
+  if (!system) throw new AppError("SystemNotFound");
+  if (!managesUsersOf(caller, system)) throw refusal(caller, system, new AppError("SystemNotFound"));
 
   const grantable = grantableRoles(system);
   const errors: ErrorEntry[] = input.roles

@@ -5,6 +5,7 @@ import { verifyPassword } from "@/lib/auth/passwords";
 import { getStationId } from "@/lib/config/service-config";
 import { AppError } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/errors/envelope";
+import { refusalForUser } from "../access";
 import { assertEmailFree, loadUser } from "../queries";
 import { ZEmailChange } from "../schemas";
 import { mailLink } from "./mail-link";
@@ -19,7 +20,7 @@ export async function requestEmailChange(
 ): Promise<void> {
   const data = parseInput(ZEmailChange, opts.input);
   const target = await loadUser(db, opts.userId);
-  if (target.user.id !== opts.caller.userId) throw new AppError("AccessDenied");
+  if (target.user.id !== opts.caller.userId) throw refusalForUser(opts.caller, target);
   if (target.user.type === "CSB") throw new AppError("InvalidCsbUserOperation");
   const password = revealPassword(data.password, await getStationId(db), target.systemName);
   if (!(await verifyPassword(target.user.passwordHash, password))) throw new AppError("WrongPassword");

@@ -1,5 +1,6 @@
 import type { Database } from "@/db/client";
 import { writeAudit } from "@/lib/audit/services/write-audit";
+import { refusal } from "@/lib/auth/access";
 import { actingIn, type Caller } from "@/lib/auth/caller";
 import { AppError } from "@/lib/errors/app-error";
 import { managesUsersOf } from "../access";
@@ -10,7 +11,7 @@ import { mailLink } from "./mail-link";
 export async function sendResetLink(db: Database, opts: { caller: Caller; userId: string; origin: string }): Promise<void> {
   const target = await loadUser(db, opts.userId);
   const system = { id: target.user.systemId, name: target.systemName };
-  if (!managesUsersOf(opts.caller, system)) throw new AppError("UserNotFound");
+  if (!managesUsersOf(opts.caller, system)) throw refusal(opts.caller, system, new AppError("UserNotFound"));
   if (target.user.type === "CSB") throw new AppError("InvalidCsbUserOperation");
   if (!target.user.emailAddress) throw new AppError("UserHasNoEmail");
   await mailLink(db, { target, kind: "resetPassword", origin: opts.origin });

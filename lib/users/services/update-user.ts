@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { users } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/services/write-audit";
+import { refusal } from "@/lib/auth/access";
 import { actingIn, type Caller } from "@/lib/auth/caller";
 import { revealPassword } from "@/lib/auth/obfuscation";
 import { passwordRuleEntries, passwordRuleFailures } from "@/lib/auth/password-policy";
@@ -25,7 +26,7 @@ export async function updateUser(db: Database, opts: { caller: Caller; input: un
   const { caller } = opts;
   const target = await loadUser(db, input.id);
   const system = { id: target.user.systemId, name: target.systemName };
-  if (!managesUsersOf(caller, system)) throw new AppError("UserNotFound");
+  if (!managesUsersOf(caller, system)) throw refusal(caller, system, new AppError("UserNotFound"));
   if (target.user.id === caller.userId) throw new AppError("OwnUserNotEditable");
 
   const errors: ErrorEntry[] = [];

@@ -1,12 +1,11 @@
 import { addProjectContract } from "@/lib/api/contracts";
-import { jsonPart, readForm } from "@/lib/api/multipart";
 import { route } from "@/lib/api/route";
 import { addProject } from "@/lib/projects/services/add-project";
-import { esprojectPart } from "@/lib/projects/upload";
+import { readProjectUpload } from "@/lib/projects/upload";
 
 export const POST = route(addProjectContract, async ({ db, caller, req }) => {
-  const form = await readForm(req, 60 * 1024 * 1024);
-  return addProject(db, { caller, meta: await jsonPart(form, "meta"), file: await esprojectPart(form) });
+  const { meta, file } = await readProjectUpload(db, req);
+  return addProject(db, { caller, meta, file });
 });
 
 // the methods this path does not have: 405 in the error envelope
