@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Database } from "@/db/client";
+import { assertCleanStrings } from "@/lib/api/clean-strings";
 import { actingIn, type Caller } from "@/lib/auth/caller";
 import { requireCaller } from "@/lib/auth/web-session";
 import { type ActionResult, runAction } from "@/lib/errors/action";
@@ -16,12 +17,18 @@ import { findSystemByName } from "@/lib/systems/queries";
  */
 type Action<S extends z.ZodType, T> = (input: z.input<S>) => Promise<ActionResult<T>>;
 
+/** A form's input as its schema reads it; a NUL or a lone surrogate is refused here, as the REST layer does. */
+function parseForm<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  assertCleanStrings(input);
+  return parseInput(schema, input);
+}
+
 /** For the pages without a session (sign-in, mailed links): the token in the input is the proof. */
 export function publicAction<S extends z.ZodType, T>(
   schema: S,
   run: (input: z.output<S>, ctx: { db: Database }) => Promise<T>,
 ): Action<S, T> {
-  return (input) => runAction(async () => run(parseInput(schema, input), { db: await getDb() }));
+  return (input) => runAction(async () => run(parseForm(schema, input), { db: await getDb() }));
 }
 
 export type AuthContext = { db: Database; caller: Caller };
@@ -38,7 +45,7 @@ export function authAction<S extends z.ZodType, T>(
   return (input) =>
     runAction(async () => {
       const caller = await requireCaller();
-      const parsed = parseInput(schema, input);
+      const parsed = parseForm(schema, input);
       const db = await getDb();
       const systemName = options.inSystem?.(parsed);
       return run(parsed, { db, caller: systemName === undefined ? caller : await callerIn(db, caller, systemName) });

@@ -2,10 +2,20 @@ import { ERROR_CODES, type ErrorCode, isErrorCode } from "@/lib/errors/codes";
 import { ISSUE_CODES } from "@/lib/errors/issues";
 import type { Contract } from "./contract";
 
-/** What any call can answer: another method on its path, a failure, a database not yet ready (lib/api/route.ts). */
-const ANY_CALL: ErrorCode[] = ["MethodNotAllowed", "InternalError", "ServiceUnavailable"];
-/** Input that fails its schema: a field (lib/errors/issues.ts, by the issue's kind) or a path segment that cannot be decoded. */
+/**
+ * What any call can answer: another method on its path, a failure, a database not yet ready, a query string with a
+ * control character (lib/api/route.ts).
+ */
+const ANY_CALL: ErrorCode[] = ["MethodNotAllowed", "InternalError", "ServiceUnavailable", "InvalidCharacters"];
+/** Input that fails its schema: a field (lib/errors/issues.ts, by the issue's kind). */
 const ANY_INPUT: ErrorCode[] = ["BadRequest", ...ISSUE_CODES];
+/** lib/api/route.ts pathParams: a segment that cannot be decoded */
+const PATH_PARAMS: ErrorCode[] = ["InvalidPath"];
+/**
+ * The not-found answers of a tenant's things: refused in the caller's own system they are 403 AccessDenied instead
+ * (lib/auth/access.ts refusal), so a call that names one can answer both.
+ */
+const TENANT_NOT_FOUND: ErrorCode[] = ["SystemNotFound", "UserNotFound", "JobNotFound", "ProjectNotFound", "LicenceNotFound"];
 /** lib/api/route.ts bearerToken and lib/auth/sessions.ts callerFromToken */
 const TOKEN: ErrorCode[] = ["MissingToken", "InvalidToken", "TokenExpired"];
 /** lib/api/route.ts readBody */
@@ -80,9 +90,11 @@ export function errorCodesOf(c: Contract): ErrorCode[] {
   const inputs = [c.params, c.query, c.body, c.form].filter((s) => s !== undefined);
   if (inputs.length) add(ANY_INPUT);
   for (const schema of inputs) add(zodErrorCodes(schema));
+  if (c.params) add(PATH_PARAMS);
   if (c.body) add(JSON_BODY);
   if (c.form) add(MULTIPART_BODY);
   add(c.errors ?? []);
+  if (c.auth !== "none" && TENANT_NOT_FOUND.some((code) => codes.has(code))) add(["AccessDenied"]);
   return [...codes];
 }
 

@@ -312,8 +312,18 @@ describe("error statuses of a contract", () => {
     expect(zodErrorCodes(schema).sort()).toEqual(["InvalidId", "MissingUserName", "WrongSystemType"]);
   });
 
-  it("a public call without input answers only 405, 500 and 503", () => {
-    expect([...errorStatusesOf(base).keys()]).toEqual([405, 500, 503]);
+  it("a public call without input answers only 400 for a query string with control characters, 405, 500 and 503", () => {
+    expect(Object.fromEntries(errorStatusesOf(base))).toEqual({
+      400: ["InvalidCharacters"],
+      405: ["MethodNotAllowed"],
+      500: ["InternalError"],
+      503: ["ServiceUnavailable"],
+    });
+  });
+
+  it("a call that names a tenant's thing answers 403 where it would answer its not-found in the caller's own system", () => {
+    expect(errorCodesOf({ ...base, auth: "bearer", errors: ["UserNotFound"] })).toContain("AccessDenied");
+    expect(errorCodesOf({ ...base, auth: "bearer", errors: ["NotFound"] })).not.toContain("AccessDenied");
   });
 
   it("a bearer call with permission, body and service codes answers each status with its codes", () => {
@@ -325,7 +335,9 @@ describe("error statuses of a contract", () => {
       errors: ["SystemNameExists", "SystemNotFound"],
     });
     // any input may fail with a code of its issue's kind (lib/errors/issues.ts)
-    expect(new Set(statuses.get(400))).toEqual(new Set(["BadRequest", "InvalidJson", "MissingSystemName", ...ISSUE_CODES]));
+    expect(new Set(statuses.get(400))).toEqual(
+      new Set(["BadRequest", "InvalidJson", "InvalidCharacters", "MissingSystemName", ...ISSUE_CODES]),
+    );
     statuses.delete(400);
     expect(Object.fromEntries(statuses)).toEqual({
       401: ["MissingToken", "InvalidToken", "TokenExpired"],

@@ -8,7 +8,7 @@ import { hasPermission } from "@/lib/auth/permissions";
 import { SESSION_COOKIE, sessionSecret } from "@/lib/auth/session-cookie";
 import { callerFromToken, callerFromWebSession, INVALID_TOKEN_HEADERS } from "@/lib/auth/sessions";
 import { AppError } from "@/lib/errors/app-error";
-import { fromZodError, toEnvelope } from "@/lib/errors/envelope";
+import { parseInput, toEnvelope } from "@/lib/errors/envelope";
 import { log } from "@/lib/log";
 import { ensureReady } from "@/lib/setup/bootstrap";
 import { assertCleanStrings, printable } from "./clean-strings";
@@ -70,12 +70,6 @@ export function errorResponse(error: unknown, requestId: string): Response {
   }
   log.error({ requestId, err: error }, "unhandled error");
   return Response.json(toEnvelope([{ code: "InternalError", params: { requestId } }]), { status: 500 });
-}
-
-function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw fromZodError(parsed.error);
-  return parsed.data;
 }
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
@@ -195,11 +189,11 @@ export function route<const C extends Contract>(contract: C, handler: (ctx: Rout
         }
         if (contract.permission && !hasPermission(caller.roles, contract.permission)) throw new AppError("AccessDenied");
       }
-      const params = contract.params ? parseWith(contract.params, pathParams(contract.path, req.nextUrl.pathname)) : undefined;
+      const params = contract.params ? parseInput(contract.params, pathParams(contract.path, req.nextUrl.pathname)) : undefined;
       const rawQuery = queryParams(req, contract.queryCaseInsensitive === true);
-      const query = contract.query ? parseWith(contract.query, rawQuery) : undefined;
+      const query = contract.query ? parseInput(contract.query, rawQuery) : undefined;
       const body = contract.body
-        ? parseWith(contract.body, await readBody(req, contract.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
+        ? parseInput(contract.body, await readBody(req, contract.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
         : undefined;
       const ctx = { req, db, caller, params, query, body, requestId } as RouteContext<C>;
       return toResponse(await handler(ctx));

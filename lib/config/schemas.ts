@@ -81,6 +81,10 @@ export const ZServiceConfig = z
         logLevels: ["Off", "Fatal", "Error", "Warn", "Info", "Debug", "Trace"],
         isApiV1Enabled: true,
         isMaintenanceModeEnabled: false,
+        maxOrderFileBytes: 104857600,
+        maxJobBytes: 209715200,
+        maxOrderFiles: 100,
+        maxProjectFileBytes: 52428800,
       },
     ],
   });

@@ -7,7 +7,7 @@ export const ERROR_CODES = {
   BadRequest: { status: 400, message: "Bad request." },
   InvalidField: { status: 400, message: "The field {field} is invalid: {reason}." },
   InvalidJson: { status: 400, message: "The request body is not valid JSON." },
-  InvalidId: { status: 400, message: "The id {id} is not valid." },
+  InvalidId: { status: 400, message: "The id is not valid." },
   InvalidPath: {
     status: 400,
     message: "The path is not valid: a percent-escape is malformed, not UTF-8 or a control character.",
@@ -133,7 +133,7 @@ export const ERROR_CODES = {
   ProjectNotFound: { status: 404, message: "The project was not found." },
   MissingProject: { status: 400, message: "The job names no project." },
   JobNotFound: { status: 404, message: "The job {id} was not found." },
-  InvalidJobId: { status: 400, message: "The job id {id} is not valid." },
+  InvalidJobId: { status: 400, message: "The job id is not valid." },
   InvalidMultipart: { status: 400, message: "Send the job as multipart/form-data with file parts and an optional meta part." },
   missingName: { status: 400, message: "The project name is missing." },
   missingSystemId: { status: 400, message: "The system id is missing." },

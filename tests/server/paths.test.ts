@@ -87,7 +87,7 @@ describe("a path that cannot be decoded, or holds a control character, is 400 in
 
   it("a huge segment is answered by the route; a request head over Node's 16 KB is 431 before any code of ours", async () => {
     const token = await adminToken();
-    expectError(await api("GET", `/api/systems/name/${"a".repeat(8000)}`, { token }), 400, "InvalidField");
+    expectError(await api("GET", `/api/systems/name/${"a".repeat(8000)}`, { token }), 400, "TooLong");
     expectError(await api("GET", `/api/users/${"%c0".repeat(2000)}`, { token }), 400, "InvalidPath");
     // Node's HTTP parser (--max-http-header-size, 16 KB) answers this one itself, without a body
     expect((await api("GET", `/api/info?x=${"a".repeat(20_000)}`)).status).toBe(431);

@@ -104,7 +104,7 @@ export const registerContract = defineContract({
   auth: "bearer",
   body: ZNewUser,
   response: ZUser,
-  errors: ["AccessDenied", "RoleNotAllowed", ...PASSWORD_ERRORS, "UserAlreadyExists", "EmailInUse"],
+  errors: ["AccessDenied", "SystemNotFound", "RoleNotAllowed", ...PASSWORD_ERRORS, "UserAlreadyExists", "EmailInUse"],
   maxBodyBytes: 64 * 1024,
 });
 
