@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
-import { API_PREFIXES, MALFORMED_PATH_TARGET, UNDECODABLE_PATH } from "./lib/api/paths";
+import { API_PREFIXES, MALFORMED_PAGE_TARGET, MALFORMED_PATH_TARGET, UNDECODABLE_PATH } from "./lib/api/paths";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 const apiPrefix = API_PREFIXES.join("|");
@@ -33,9 +33,12 @@ const nextConfig: NextConfig = {
   },
   async rewrites() {
     return {
-      // a path Next cannot decode fails in its router before any handler (a plain-text 500); the catch-all route
-      // answers it with 400 InvalidPath in the error envelope instead (lib/api/paths.ts)
-      beforeFiles: [{ source: `/:prefix(${apiPrefix})/:rest(${UNDECODABLE_PATH})`, destination: MALFORMED_PATH_TARGET }],
+      // a path Next cannot decode fails in its router before any handler (a plain-text 500): the API's catch-all route
+      // answers 400 InvalidPath in the error envelope instead (lib/api/paths.ts); a page path, the not-found page
+      beforeFiles: [
+        { source: `/:prefix(${apiPrefix})/:rest(${UNDECODABLE_PATH})`, destination: MALFORMED_PATH_TARGET },
+        { source: `/:path((?!(?:${apiPrefix})(?:/|$))${UNDECODABLE_PATH})`, destination: MALFORMED_PAGE_TARGET },
+      ],
       afterFiles: [],
       fallback: [],
     };

@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { getToken } from "next-auth/jwt";
+import { decodeSegments } from "@/lib/api/paths";
 import { pagePermission } from "@/lib/auth/navigation";
 import { canUseAdminPortal, canUseSystemPortal, hasPermission, isSupersystemName } from "@/lib/auth/permissions";
 import { SESSION_COOKIE, type SessionClaims, sessionSecret } from "@/lib/auth/session-cookie";
@@ -12,6 +13,8 @@ export async function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
   const to = (path: string) => NextResponse.redirect(new URL(path, req.url));
 
+  // a path that cannot be decoded is not a page: next.config.ts rewrites it to the not-found page
+  if (!decodeSegments(pathname)) return NextResponse.next();
   if (pathname === "/") return to("/login");
   if (pathname === "/admin") return to("/admin/login");
 

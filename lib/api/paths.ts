@@ -29,6 +29,9 @@ export const UNDECODABLE_PATH = `(?!(?:[^%]|${UTF8_ESCAPE})*$).*`;
 /** Where next.config.ts sends undecodable API paths: the catch-all route, which answers 400 InvalidPath. */
 export const MALFORMED_PATH_TARGET = "/api/malformed-path";
 
+/** Where next.config.ts sends undecodable page paths: no page lives there, so the not-found page answers (404). */
+export const MALFORMED_PAGE_TARGET = "/malformed-path";
+
 /**
  * Characters no string of the API may hold: NUL (PostgreSQL refuses it in text and jsonb) and unpaired UTF-16
  * surrogates (not Unicode; PostgreSQL refuses their `\ud800` escapes in jsonb).

@@ -57,6 +57,17 @@ describe("every REST path answers with and without the trailing slash, for every
   });
 });
 
+describe("a page path that cannot be decoded", () => {
+  it.each(["/system/%c0%ae/dashboard", "/admin/%", "/system/Acme/jobmonitor/details/%ff", "/%e0%80"])(
+    "%s is the not-found page (404), not a plain-text 500",
+    async (path) => {
+      const res = await api("GET", path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toContain("text/html");
+    },
+  );
+});
+
 describe("a path that cannot be decoded, or holds a control character, is 400 in the envelope", () => {
   it.each([
     ["/api/jobs/%c0%ae", "InvalidPath"],
