@@ -3,8 +3,17 @@ import { expect, type Page } from "@playwright/test";
 
 export const SHOTS = "test-results/screenshots";
 
-/** axe on the page as it is now: no serious or critical violation. */
+/**
+ * axe on the page as it is now: no serious or critical violation. Transitions end first: a button that fades back
+ * in from its pending state (opacity) would be measured half transparent; endless animations are left running.
+ */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  await page.waitForFunction(
+    // endless ones (a skeleton's pulse) never end and are not transitions
+    () => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5_000 },
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${label}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
