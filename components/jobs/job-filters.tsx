@@ -9,6 +9,7 @@ import { useHydrated } from "@/components/shell/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
+import { FieldMessages } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -180,7 +181,7 @@ export function JobFilterPanel({ filters, projects, states }: Props) {
                       ];
                     })}
                   </div>
-                  <FieldErrors id={errorId} messages={errors} />
+                  <FieldMessages id={errorId} messages={errors} data-testid="filter-error" />
                 </fieldset>
               );
             })}
@@ -226,18 +227,7 @@ function FilterField({ id, label, error, children }: { id: string; label: string
         {label}
       </Label>
       {children}
-      <FieldErrors id={`${id}-error`} messages={error ? [error] : []} />
-    </div>
-  );
-}
-
-function FieldErrors({ id, messages }: { id: string; messages: string[] }) {
-  if (!messages.length) return null;
-  return (
-    <div id={id} className="grid gap-0.5 text-destructive text-sm" data-testid="filter-error">
-      {messages.map((m) => (
-        <p key={m}>{m}</p>
-      ))}
+      <FieldMessages id={`${id}-error`} messages={error ? [error] : []} data-testid="filter-error" />
     </div>
   );
 }
