@@ -46,7 +46,6 @@ export const ZVirtualLicence = z
     id: "VirtualLicence",
     examples: [{ id: "ACME-VIRTUAL", name: "Acme pool", childIds: ["ACME-2026-001", "ACME-2026-002"] }],
   });
-export type VirtualLicenceInput = z.input<typeof ZVirtualLicence>;
 
 /** POST v3/licences/csb: spec foundation §5 "Cloud-service licence add", each non-blank. */
 export const ZCsbLicence = z
@@ -183,7 +182,6 @@ export const ZLicence = ZLicenceBasic.extend({
 
 export type LicenceBasicDto = z.infer<typeof ZLicenceBasic>;
 export type LicenceDto = z.infer<typeof ZLicence>;
-export type FeatureDto = z.infer<typeof ZFeature>;
 
 // ---- forms (react-hook-form with zodResolver; the actions and routes parse the schemas above) ----
 
