@@ -15,7 +15,7 @@ export type DataTableFeatures = typeof dataTableFeatures;
 /** One column definition for a DataTable of `Row`, as `columnHelper.accessor/display(...)` returns it. */
 export type DataTableColumn<Row extends RowData> = ReturnType<ColumnHelper<DataTableFeatures, Row>["columns"]>[number];
 
-/** The column list an entity's `columns.tsx` builds with `columnHelper.columns([...])`. */
+/** The column list an entity's table builds with `columnHelper.columns([...])`. */
 export type DataTableColumns<Row extends RowData> = readonly DataTableColumn<Row>[];
 
 /** The column helper bound to the DataTable's features. */

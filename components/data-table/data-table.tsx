@@ -1,26 +1,25 @@
 "use client";
 
 /*
- * An entity's `columns.tsx` defines its columns with the DataTable's column helper:
+ * An entity's table (a client component, e.g. components/users/users-table.tsx) defines its columns with the
+ * DataTable's column helper:
  *
  *   const column = dataTableColumnHelper<UserRow>();
- *   export function userColumns(t: (key: string) => string): DataTableColumns<UserRow> {
- *     return column.columns([
- *       column.accessor("name", { header: t("name"), enableSorting: true }),
- *       column.accessor((row) => row.createdAt, {
- *         id: "created",
- *         header: t("created"),
- *         cell: (info) => formatDateTime(info.getValue()),
- *         enableSorting: true,
- *       }),
- *       column.display({ id: "actions", header: t("actions"), cell: ({ row }) => <RowActions actions={...} /> }),
- *     ]);
- *   }
+ *   const columns = useMemo(() => column.columns([
+ *     column.accessor("name", { header: t("name"), enableSorting: true }),
+ *     column.accessor((row) => row.createdAt, {
+ *       id: "created",
+ *       header: t("created"),
+ *       cell: (info) => dateTime(info.getValue()),
+ *       enableSorting: true,
+ *     }),
+ *     column.display({ id: "actions", header: t("actions"), cell: ({ row }) => <RowActions actions={...} /> }),
+ *   ]), [t, dateTime]);
  *
- * Column defs hold functions, so they are built on the client (the page's `*-client.tsx` calls `userColumns(t)`).
- * Columns sort only with `enableSorting: true` (the server query must support them): the server page parses
- * `searchParams.sort` with `parseSort(query, allowedIds)` for its query (`sortableColumnIds(columns)` gives the
- * same ids) and may pass the result as `sort`; without it the table reads the `sort` query itself.
+ * Column defs hold functions, so they are built on the client. Columns sort only with `enableSorting: true`
+ * (the server query must support them): the server page parses `searchParams.sort` with
+ * `parseSort(query, allowedIds)` for its query (`sortableColumnIds(columns)` gives the same ids) and may pass
+ * the result as `sort`; without it the table reads the `sort` query itself.
  */
 
 import { functionalUpdate, type RowData, useTable } from "@tanstack/react-table";

@@ -1,14 +1,15 @@
 "use client";
 
 import type { ComponentProps, ReactNode } from "react";
-import { type FieldPath, type FieldValues, useFormContext } from "react-hook-form";
+import { type ControllerRenderProps, type FieldPath, type FieldValues, useFormContext } from "react-hook-form";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 
-type Common<T extends FieldValues> = {
+type Frame<T extends FieldValues> = {
   name: FieldPath<T>;
   label: string;
   /** the control's id; defaults to the field's name */
@@ -17,15 +18,26 @@ type Common<T extends FieldValues> = {
   className?: string;
 };
 
-/** A text input with its label, description and messages (the form's one field pattern). */
-export function TextField<T extends FieldValues>({
+/** The props of an input element that its field sets itself. */
+type OwnInputProps = "name" | "id" | "value" | "defaultValue";
+
+function splitFrame<T extends FieldValues, Rest extends object>(props: Frame<T> & Rest): [Frame<T>, Rest] {
+  const { name, label, id, description, className, ...rest } = props;
+  return [{ name, label, id, description, className }, rest as Rest];
+}
+
+/**
+ * The form's one field pattern: label, the control, description and every message, wired by id. `children`
+ * renders the control of the field inside a FormControl (which gives it id, aria-invalid and aria-describedby).
+ */
+export function FieldFrame<T extends FieldValues>({
   name,
   label,
   id,
   description,
   className,
-  ...input
-}: Common<T> & Omit<ComponentProps<typeof Input>, "name" | "id" | "value" | "defaultValue">) {
+  children,
+}: Frame<T> & { children: (field: ControllerRenderProps<T, FieldPath<T>>) => ReactNode }) {
   const { control } = useFormContext<T>();
   return (
     <FormField
@@ -34,76 +46,100 @@ export function TextField<T extends FieldValues>({
       render={({ field }) => (
         <FormItem id={id ?? name} className={className} described={!!description}>
           <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input {...input} {...field} value={field.value ?? ""} />
-          </FormControl>
+          {children(field)}
           {description && <FormDescription>{description}</FormDescription>}
           <FormMessage />
         </FormItem>
       )}
     />
+  );
+}
+
+/** A text input. */
+export function TextField<T extends FieldValues>(props: Frame<T> & Omit<ComponentProps<typeof Input>, OwnInputProps>) {
+  const [frame, input] = splitFrame(props);
+  return (
+    <FieldFrame<T> {...frame}>
+      {(field) => (
+        <FormControl>
+          <Input {...input} {...field} value={field.value ?? ""} />
+        </FormControl>
+      )}
+    </FieldFrame>
   );
 }
 
 /** A number input (empty is NaN, which the schema reports as required). */
-export function NumberField<T extends FieldValues>({
-  name,
-  label,
-  id,
-  description,
-  className,
-  ...input
-}: Common<T> & Omit<ComponentProps<typeof Input>, "name" | "id" | "value" | "defaultValue" | "type">) {
-  const { control } = useFormContext<T>();
+export function NumberField<T extends FieldValues>(props: Frame<T> & Omit<ComponentProps<typeof Input>, OwnInputProps | "type">) {
+  const [frame, input] = splitFrame(props);
   return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem id={id ?? name} className={className} described={!!description}>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input
-              type="number"
-              inputMode="numeric"
-              {...input}
-              {...field}
-              value={Number.isNaN(field.value) ? "" : (field.value ?? "")}
-              onChange={(e) => field.onChange(e.target.value === "" ? Number.NaN : Number(e.target.value))}
-            />
-          </FormControl>
-          {description && <FormDescription>{description}</FormDescription>}
-          <FormMessage />
-        </FormItem>
+    <FieldFrame<T> {...frame}>
+      {(field) => (
+        <FormControl>
+          <Input
+            type="number"
+            inputMode="numeric"
+            {...input}
+            {...field}
+            value={Number.isNaN(field.value) ? "" : (field.value ?? "")}
+            onChange={(e) => field.onChange(e.target.value === "" ? Number.NaN : Number(e.target.value))}
+          />
+        </FormControl>
       )}
-    />
+    </FieldFrame>
   );
 }
 
-export function TextareaField<T extends FieldValues>({
-  name,
-  label,
-  id,
-  description,
-  className,
-  ...input
-}: Common<T> & Omit<ComponentProps<typeof Textarea>, "name" | "id" | "value" | "defaultValue">) {
-  const { control } = useFormContext<T>();
+export function TextareaField<T extends FieldValues>(props: Frame<T> & Omit<ComponentProps<typeof Textarea>, OwnInputProps>) {
+  const [frame, textarea] = splitFrame(props);
   return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem id={id ?? name} className={className} described={!!description}>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Textarea {...input} {...field} value={field.value ?? ""} />
-          </FormControl>
-          {description && <FormDescription>{description}</FormDescription>}
-          <FormMessage />
-        </FormItem>
+    <FieldFrame<T> {...frame}>
+      {(field) => (
+        <FormControl>
+          <Textarea {...textarea} {...field} value={field.value ?? ""} />
+        </FormControl>
       )}
-    />
+    </FieldFrame>
+  );
+}
+
+/** What a select shows for the empty value: Radix allows no item with the value "". */
+const NONE = "none";
+
+/** A select of fixed options; `emptyLabel` adds an option for the empty value (""). */
+export function SelectField<T extends FieldValues>(
+  props: Frame<T> & {
+    options: readonly { value: string; label: string }[];
+    emptyLabel?: string;
+    disabled?: boolean;
+    triggerClassName?: string;
+  },
+) {
+  const [frame, { options, emptyLabel, disabled, triggerClassName = "w-full" }] = splitFrame(props);
+  return (
+    <FieldFrame<T> {...frame}>
+      {(field) => (
+        <Select
+          value={emptyLabel === undefined ? field.value : field.value || NONE}
+          onValueChange={(v) => field.onChange(emptyLabel !== undefined && v === NONE ? "" : v)}
+          disabled={disabled}
+        >
+          <FormControl>
+            <SelectTrigger className={triggerClassName}>
+              <SelectValue />
+            </SelectTrigger>
+          </FormControl>
+          <SelectContent>
+            {emptyLabel !== undefined && <SelectItem value={NONE}>{emptyLabel}</SelectItem>}
+            {options.map((o) => (
+              <SelectItem key={o.value} value={o.value}>
+                {o.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    </FieldFrame>
   );
 }
 
@@ -113,7 +149,7 @@ export function CheckboxField<T extends FieldValues>({
   label,
   id,
   disabled,
-}: Omit<Common<T>, "description" | "className"> & { disabled?: boolean }) {
+}: Omit<Frame<T>, "description" | "className"> & { disabled?: boolean }) {
   const { control } = useFormContext<T>();
   return (
     <FormField

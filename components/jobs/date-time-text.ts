@@ -1,10 +1,10 @@
-import { format } from "date-fns";
+import { formatDateTime, zonedTimeToDate } from "@/lib/i18n/dates";
 
 /**
- * The date-time filters of the job monitor are text inputs in the format of spec §9 (`YYYY-MM-DD HH:mm:ss`, the
- * browser's local time): one tab stop each, where a `datetime-local` input has eight in Chromium.
+ * The date-time filters of the job monitor are text inputs in the format of spec §9 (`YYYY-MM-DD HH:mm:ss`):
+ * one tab stop each, where a `datetime-local` input has eight in Chromium. They read and show times in the
+ * page's time zone (lib/i18n/dates.ts), the one the table shows its times in.
  */
-const TEXT_FORMAT = "yyyy-MM-dd HH:mm:ss";
 const PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 /** Where the mask puts a separator: after the year, month, day, hour and minute digits. */
 const SEPARATORS: [digits: number, separator: string][] = [
@@ -16,19 +16,18 @@ const SEPARATORS: [digits: number, separator: string][] = [
 ];
 const MAX_DIGITS = 14;
 
-/** An ISO time as the text of a filter input ("" when empty or invalid). */
-export function isoToDateTimeText(iso: string): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : format(date, TEXT_FORMAT);
+/** An ISO time as the text of a filter input in `timeZone` ("" when empty or invalid). */
+export function isoToDateTimeText(iso: string, timeZone: string): string {
+  if (!iso || Number.isNaN(new Date(iso).getTime())) return "";
+  return formatDateTime(iso, timeZone);
 }
 
 /**
- * The text of a filter input as an ISO time: "" when empty, null when it is no valid date-time. A bound given
- * without a time covers its whole day (a start from 00:00:00, an end up to 23:59:59.999); an end without seconds
- * covers its whole minute.
+ * The text of a filter input, a time in `timeZone`, as an ISO time: "" when empty, null when it is no valid
+ * date-time. A bound given without a time covers its whole day (a start from 00:00:00, an end up to
+ * 23:59:59.999); an end without seconds covers its whole minute.
  */
-export function dateTimeTextToIso(text: string, bound: "start" | "end"): string | null {
+export function dateTimeTextToIso(text: string, bound: "start" | "end", timeZone: string): string | null {
   const value = text.trim();
   if (!value) return "";
   const match = PATTERN.exec(value);
@@ -38,17 +37,9 @@ export function dateTimeTextToIso(text: string, bound: "start" | "end"): string 
   const hour = match[4] === undefined ? (end ? 23 : 0) : Number(match[4]);
   const minute = match[5] === undefined ? (end ? 59 : 0) : Number(match[5]);
   const second = match[6] === undefined ? (end ? 59 : 0) : Number(match[6]);
-  const milli = end && match[6] === undefined ? 999 : 0;
-  const date = new Date(year, month - 1, day, hour, minute, second, milli);
-  // Date rolls 2025-02-30 over to March: a date that does not exist is refused, as are hours past 23
-  const exists =
-    date.getFullYear() === year &&
-    date.getMonth() === month - 1 &&
-    date.getDate() === day &&
-    date.getHours() === hour &&
-    date.getMinutes() === minute &&
-    date.getSeconds() === second;
-  return exists ? date.toISOString() : null;
+  const millisecond = end && match[6] === undefined ? 999 : 0;
+  // a date that does not exist (2025-02-30, hour 24) is refused, as is a time the clocks skip
+  return zonedTimeToDate({ year, month, day, hour, minute, second, millisecond }, timeZone)?.toISOString() ?? null;
 }
 
 /**

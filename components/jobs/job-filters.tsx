@@ -4,11 +4,13 @@ import { RotateCcwIcon, SearchIcon } from "lucide-react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { type ReactNode, useState } from "react";
+import { useDates } from "@/components/i18n/use-dates";
 import { useStatus } from "@/components/shell/status-bar";
 import { useHydrated } from "@/components/shell/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
+import { FieldMessages } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -45,15 +47,20 @@ export function JobFilterPanel({ filters, projects, states }: Props) {
   const search = useSearchParams();
   const hydrated = useHydrated();
   const { notify } = useStatus();
+  // the date-time inputs read and show times in the zone the table shows them in
+  const { timeZone } = useDates();
   const [draft, setDraft] = useState(filters);
-  // what was typed into a date-time input; until then it shows the applied filter (local time, known after hydration)
+  // what was typed into a date-time input; until then it shows the applied filter
   const [dateTexts, setDateTexts] = useState<Partial<Record<DateKey, string>>>({});
   const dateText = (column: JobDateColumn, bound: Bound) =>
-    dateTexts[`${column}-${bound}`] ?? (hydrated ? isoToDateTimeText(draft.dates[column][bound]) : "");
+    dateTexts[`${column}-${bound}`] ?? isoToDateTimeText(draft.dates[column][bound], timeZone);
   const columns = activeDateColumns(draft);
   const unreadable = new Set(
     columns.flatMap((c) =>
-      BOUNDS.filter((b) => dateTextToIsoOrEmpty(dateTexts[`${c}-${b}`], b) === null).map((b) => `${c}-${b}`),
+      BOUNDS.filter((b) => {
+        const text = dateTexts[`${c}-${b}`];
+        return text !== undefined && dateTimeTextToIso(text, b, timeZone) === null;
+      }).map((b) => `${c}-${b}`),
     ),
   );
   const endFirst = endBeforeStart(draft);
@@ -77,7 +84,7 @@ export function JobFilterPanel({ filters, projects, states }: Props) {
     // the mask only helps while typing at the end; an edit in the middle keeps what was typed
     const text = input.selectionStart === input.value.length ? maskDateTimeText(input.value) : input.value;
     setDateTexts({ ...dateTexts, [`${column}-${bound}`]: text });
-    const iso = dateTimeTextToIso(text, bound) ?? "";
+    const iso = dateTimeTextToIso(text, bound, timeZone) ?? "";
     setDraft({ ...draft, dates: { ...draft.dates, [column]: { ...draft.dates[column], [bound]: iso } } });
   };
 
@@ -180,7 +187,7 @@ export function JobFilterPanel({ filters, projects, states }: Props) {
                       ];
                     })}
                   </div>
-                  <FieldErrors id={errorId} messages={errors} />
+                  <FieldMessages id={errorId} messages={errors} data-testid="filter-error" />
                 </fieldset>
               );
             })}
@@ -214,11 +221,6 @@ export function JobFilterPanel({ filters, projects, states }: Props) {
   );
 }
 
-/** null when the typed text is no date-time; untouched inputs (undefined) are fine. */
-function dateTextToIsoOrEmpty(text: string | undefined, bound: Bound): string | null {
-  return text === undefined ? "" : dateTimeTextToIso(text, bound);
-}
-
 function FilterField({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
   return (
     <div className="grid min-w-0 content-start gap-1.5">
@@ -226,18 +228,7 @@ function FilterField({ id, label, error, children }: { id: string; label: string
         {label}
       </Label>
       {children}
-      <FieldErrors id={`${id}-error`} messages={error ? [error] : []} />
-    </div>
-  );
-}
-
-function FieldErrors({ id, messages }: { id: string; messages: string[] }) {
-  if (!messages.length) return null;
-  return (
-    <div id={id} className="grid gap-0.5 text-destructive text-sm" data-testid="filter-error">
-      {messages.map((m) => (
-        <p key={m}>{m}</p>
-      ))}
+      <FieldMessages id={`${id}-error`} messages={error ? [error] : []} data-testid="filter-error" />
     </div>
   );
 }

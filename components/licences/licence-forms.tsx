@@ -6,11 +6,11 @@ import { useTranslations } from "next-intl";
 import { useMemo, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { NumberField, TextField } from "@/components/forms/fields";
+import { FormButtons } from "@/components/forms/form-buttons";
 import { FormError } from "@/components/forms/form-error";
 import { useServerErrors } from "@/components/forms/use-server-errors";
 import { useStatus } from "@/components/shell/status-bar";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardFooter } from "@/components/ui/card";
+import { Card, CardContent } from "@/components/ui/card";
 import { Form, FormField, FormItem, FormMessage } from "@/components/ui/form";
 import { FORM_ISSUES } from "@/lib/errors/issues";
 import { createVirtualLicenceAction, patchLicenceAction } from "@/lib/licences/actions";
@@ -25,6 +25,7 @@ import { ChildrenEditor } from "./children-editor";
 
 type Option = { id: string; name: string };
 const STAGES = ["dateStage1", "dateStage2", "counterStage1", "counterStage2"] as const;
+const VIRTUAL_TAB = "/admin/licence?selectVirtualTab=true";
 
 /** The children of a virtual licence as the field `childIds` of a form, with its message. */
 function ChildrenField({ pool }: { pool: Option[] }) {
@@ -112,14 +113,7 @@ export function LicenceEditForm({ licence, pool }: { licence: LicenceDto; pool: 
               </fieldset>
             )}
           </CardContent>
-          <CardFooter className="flex gap-2">
-            <Button type="submit" disabled={pending} data-testid="save-licence">
-              {t("save")}
-            </Button>
-            <Button type="button" variant="outline" onClick={() => router.push(detail)}>
-              {t("cancel")}
-            </Button>
-          </CardFooter>
+          <FormButtons pending={pending} submitTestId="save-licence" cancelHref={detail} />
         </Card>
       </form>
     </Form>
@@ -147,7 +141,7 @@ export function CreateVirtualForm({ pool }: { pool: Option[] }) {
       const result = await createVirtualLicenceAction({ ...v, id: v.id || undefined });
       if (!result.ok) return showErrors(result.errors);
       notify("success", t("licence_text_created"));
-      router.push("/admin/licence?selectVirtualTab=true");
+      router.push(VIRTUAL_TAB);
       router.refresh();
     });
   });
@@ -170,14 +164,7 @@ export function CreateVirtualForm({ pool }: { pool: Option[] }) {
             </div>
             <ChildrenField pool={pool} />
           </CardContent>
-          <CardFooter className="flex gap-2">
-            <Button type="submit" disabled={pending} data-testid="save-virtual">
-              {t("save")}
-            </Button>
-            <Button type="button" variant="outline" onClick={() => router.push("/admin/licence?selectVirtualTab=true")}>
-              {t("cancel")}
-            </Button>
-          </CardFooter>
+          <FormButtons pending={pending} submitTestId="save-virtual" cancelHref={VIRTUAL_TAB} />
         </Card>
       </form>
     </Form>

@@ -6,13 +6,13 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { CheckboxField, TextField } from "@/components/forms/fields";
+import { CheckboxField, FieldFrame, TextField } from "@/components/forms/fields";
+import { FormButtons } from "@/components/forms/form-buttons";
 import { FormError } from "@/components/forms/form-error";
 import { useServerErrors } from "@/components/forms/use-server-errors";
 import { useStatus } from "@/components/shell/status-bar";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardFooter } from "@/components/ui/card";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Card, CardContent } from "@/components/ui/card";
+import { Form, FormControl } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { FORM_ISSUES } from "@/lib/errors/issues";
 import { projectUploadFormSchema, type ProjectUploadFormValues as Values } from "@/lib/projects/schemas";
@@ -84,31 +84,25 @@ export function ProjectUploadForm(props: Props) {
         <Card className="max-w-3xl">
           <CardContent className="grid gap-5">
             <FormError errors={formErrors} wrap={(error) => t("projects_error_edit", { error })} />
-            <FormField
-              control={form.control}
-              name="file"
-              render={({ field }) => (
-                <FormItem id="esproject">
-                  <FormLabel>{t("file")}</FormLabel>
-                  <FormControl>
-                    <Input
-                      type="file"
-                      accept=".esproject,application/zip"
-                      data-testid="esproject-file"
-                      name={field.name}
-                      ref={field.ref}
-                      onBlur={field.onBlur}
-                      onChange={(e) => {
-                        const chosen = e.target.files?.[0] ?? null;
-                        field.onChange(chosen);
-                        if (chosen && !form.getValues("name")) form.setValue("name", nameFromFile(chosen.name));
-                      }}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
+            <FieldFrame<Values> name="file" id="esproject" label={t("file")}>
+              {(field) => (
+                <FormControl>
+                  <Input
+                    type="file"
+                    accept=".esproject,application/zip"
+                    data-testid="esproject-file"
+                    name={field.name}
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                    onChange={(e) => {
+                      const chosen = e.target.files?.[0] ?? null;
+                      field.onChange(chosen);
+                      if (chosen && !form.getValues("name")) form.setValue("name", nameFromFile(chosen.name));
+                    }}
+                  />
+                </FormControl>
               )}
-            />
+            </FieldFrame>
             {add && <TextField<Values> name="name" id="projectName" label={t("name")} />}
             <div className="grid gap-2">
               <CheckboxField<Values> name="withCustomizing" label={t("withCustomizing")} />
@@ -130,17 +124,17 @@ export function ProjectUploadForm(props: Props) {
               </div>
             )}
           </CardContent>
-          <CardFooter className="flex gap-2">
-            <Button type="submit" disabled={progress !== null} data-testid="upload-project">
-              <UploadIcon />
-              {add ? t("upload") : t("uploadVersion")}
-            </Button>
-            {add && (
-              <Button type="button" variant="outline" onClick={() => router.push(`${props.base}/projects`)}>
-                {t("cancel")}
-              </Button>
-            )}
-          </CardFooter>
+          <FormButtons
+            pending={progress !== null}
+            submitTestId="upload-project"
+            submit={
+              <>
+                <UploadIcon />
+                {add ? t("upload") : t("uploadVersion")}
+              </>
+            }
+            cancelHref={add ? `${props.base}/projects` : undefined}
+          />
         </Card>
       </form>
     </Form>

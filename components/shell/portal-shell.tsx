@@ -10,6 +10,7 @@ import { ADMIN_NAV, SYSTEM_NAV } from "@/lib/auth/navigation";
 import { hasPermission } from "@/lib/auth/permissions";
 import type { ServiceInfo } from "@/lib/config/service-config";
 import { MaintenanceBanner } from "./maintenance-banner";
+import { ShellHeader, ShellMain } from "./shell-header";
 import { Sidebar, type SidebarItem } from "./sidebar";
 import { ThemeToggle } from "./theme";
 
@@ -28,7 +29,7 @@ export function portalBase(portal: "admin" | "system", systemName?: string): str
 
 /** spec foundation §1: header, deputy banner, sidebar; spec §2 "Sidebar". */
 export async function PortalShell({ caller, portal, systemName, info, children }: Props) {
-  const [t, tn, tp] = await Promise.all([getTranslations("header"), getTranslations("nav"), getTranslations("product")]);
+  const [t, tn] = await Promise.all([getTranslations("header"), getTranslations("nav")]);
   const base = portalBase(portal, systemName);
   const nav = portal === "admin" ? ADMIN_NAV : SYSTEM_NAV;
   const items: SidebarItem[] = nav
@@ -40,16 +41,7 @@ export async function PortalShell({ caller, portal, systemName, info, children }
 
   return (
     <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2"
-      >
-        {t("skipToContent")}
-      </a>
-      <header className="sticky top-0 z-40 flex flex-wrap items-center gap-3 border-b bg-background/95 px-4 py-2 backdrop-blur">
-        <Link href={`${base}/dashboard`} className="text-lg font-semibold tracking-tight">
-          {tp("name")}
-        </Link>
+      <ShellHeader home={`${base}/dashboard`}>
         {/* a system name of up to 100 characters is cut, with the whole name in its tooltip */}
         <span className="min-w-0 max-w-[min(40ch,60vw)] text-sm text-muted-foreground" data-testid="portal-label">
           <TruncatedText text={portal === "admin" ? t("administration") : t("system", { name: systemName ?? "" })} />
@@ -79,7 +71,7 @@ export async function PortalShell({ caller, portal, systemName, info, children }
             </Button>
           </form>
         </div>
-      </header>
+      </ShellHeader>
       {caller.deputyFor && (
         <div
           role="status"
@@ -94,10 +86,7 @@ export async function PortalShell({ caller, portal, systemName, info, children }
         <aside className="border-b bg-sidebar md:w-56 md:shrink-0 md:border-b-0 md:border-r">
           <Sidebar items={items} label={tn("navigation")} />
         </aside>
-        {/* focusable by the skip link only (tabIndex -1), so the next Tab goes on inside the page */}
-        <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-6">
-          {children}
-        </main>
+        <ShellMain>{children}</ShellMain>
       </div>
     </div>
   );

@@ -6,37 +6,21 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
-import { CheckboxField, TextareaField, TextField } from "@/components/forms/fields";
+import { CheckboxField, SelectField, TextareaField, TextField } from "@/components/forms/fields";
+import { FormButtons } from "@/components/forms/form-buttons";
 import { FormError } from "@/components/forms/form-error";
 import { useServerErrors } from "@/components/forms/use-server-errors";
 import { useErrorText, useStatus } from "@/components/shell/status-bar";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardFooter } from "@/components/ui/card";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Card, CardContent } from "@/components/ui/card";
+import { Form } from "@/components/ui/form";
 import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
 import { FORM_ISSUES } from "@/lib/errors/issues";
 import { createSystemAction, testCsbAction, updateSystemAction } from "@/lib/systems/actions";
-import { type SystemDto, systemFormSchema, type SystemFormValues as Values } from "@/lib/systems/schemas";
+import { EMPTY_SYSTEM_FORM, type SystemDto, systemFormSchema, type SystemFormValues as Values } from "@/lib/systems/schemas";
 
 type TestState = { status: "initial" } | { status: "loading" } | { status: "done"; success: boolean; message: string };
-
-const EMPTY: Values = {
-  name: "",
-  description: "",
-  type: "Local",
-  isActive: true,
-  canReadGlobalResources: false,
-  activationCode: "",
-  licenceId: "",
-  derpcsUrl: "",
-  ccsApiKey: "",
-  csbUrl: "",
-  csbUser: "",
-  csbPassword: "",
-  csbSystem: "",
-};
 
 /** spec foundation §2/§3 system form; §4 "Test status of external services": initial, loading, then an alert. */
 export function SystemForm({ system, licences }: { system?: SystemDto; licences: { id: string; name: string }[] }) {
@@ -54,7 +38,9 @@ export function SystemForm({ system, licences }: { system?: SystemDto; licences:
   const form = useForm<Values>({
     resolver: zodResolver(schema, FORM_ISSUES),
     criteriaMode: "all",
-    defaultValues: system ? { ...system, activationCode: system.activationCode ?? "", licenceId: system.licenceId ?? "" } : EMPTY,
+    defaultValues: system
+      ? { ...system, activationCode: system.activationCode ?? "", licenceId: system.licenceId ?? "" }
+      : EMPTY_SYSTEM_FORM,
   });
   const { formErrors, showErrors, clearFormErrors } = useServerErrors(form, {
     codes: { SystemNameExists: "name", LicenceNotFound: "licenceId", SystemNotEditable: "name" },
@@ -106,29 +92,14 @@ export function SystemForm({ system, licences }: { system?: SystemDto; licences:
             <FormError errors={formErrors} wrap={(error) => t("systems_error_edit", { error })} />
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField<Values> name="name" label={t("name")} readOnly={isSuper} autoComplete="off" />
-              <FormField
-                control={form.control}
+              <SelectField<Values>
                 name="type"
-                render={({ field }) => (
-                  <FormItem id="type">
-                    <FormLabel>{t("type")}</FormLabel>
-                    <Select value={field.value} onValueChange={field.onChange} disabled={isSuper}>
-                      <FormControl>
-                        <SelectTrigger className="w-full">
-                          <SelectValue />
-                        </SelectTrigger>
-                      </FormControl>
-                      <SelectContent>
-                        {(isSuper ? (["Super"] as const) : (["Local", "CSB"] as const)).map((type) => (
-                          <SelectItem key={type} value={type}>
-                            {t(`type_${type}`)}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label={t("type")}
+                disabled={isSuper}
+                options={(isSuper ? (["Super"] as const) : (["Local", "CSB"] as const)).map((type) => ({
+                  value: type,
+                  label: t(`type_${type}`),
+                }))}
               />
             </div>
             <TextareaField<Values>
@@ -138,30 +109,11 @@ export function SystemForm({ system, licences }: { system?: SystemDto; licences:
               className="[&_textarea]:max-h-60 [&_textarea]:min-h-20"
             />
             <div className="grid gap-5 sm:grid-cols-2">
-              <FormField
-                control={form.control}
+              <SelectField<Values>
                 name="licenceId"
-                render={({ field }) => (
-                  <FormItem id="licenceId">
-                    <FormLabel>{t("licenceId")}</FormLabel>
-                    <Select value={field.value || "none"} onValueChange={(v) => field.onChange(v === "none" ? "" : v)}>
-                      <FormControl>
-                        <SelectTrigger className="w-full">
-                          <SelectValue />
-                        </SelectTrigger>
-                      </FormControl>
-                      <SelectContent>
-                        <SelectItem value="none">{t("noLicence")}</SelectItem>
-                        {licences.map((l) => (
-                          <SelectItem key={l.id} value={l.id}>
-                            {l.name}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label={t("licenceId")}
+                emptyLabel={t("noLicence")}
+                options={licences.map((l) => ({ value: l.id, label: l.name }))}
               />
               <TextField<Values> name="activationCode" label={t("activationCode")} autoComplete="off" />
               <TextField<Values> name="derpcsUrl" label={t("derpcsUrl")} type="url" placeholder="https://" />
@@ -213,14 +165,7 @@ export function SystemForm({ system, licences }: { system?: SystemDto; licences:
               </fieldset>
             )}
           </CardContent>
-          <CardFooter className="flex gap-2">
-            <Button type="submit" disabled={pending} data-testid="save-system">
-              {t("save")}
-            </Button>
-            <Button type="button" variant="outline" onClick={() => router.push("/admin/systems")}>
-              {t("cancel")}
-            </Button>
-          </CardFooter>
+          <FormButtons pending={pending} submitTestId="save-system" cancelHref="/admin/systems" />
         </Card>
       </form>
     </Form>

@@ -119,19 +119,18 @@ function messagesOf(error: FieldError | undefined): string[] {
   return [...new Set(all)];
 }
 
-function FormMessage({ className, ...props }: React.ComponentProps<"div">) {
+function FormMessage(props: React.ComponentProps<"div">) {
   const { error, formMessageId, name } = useFormField();
   const text = useErrorMessage();
   const messages = [...new Set(messagesOf(error).map((m) => text(messageToEntry(m))))];
+  return <FieldMessages id={formMessageId} messages={messages} data-testid={`error-${name}`} {...props} />;
+}
+
+/** The messages under a field, one line each (FormMessage; a field outside react-hook-form names its own). */
+function FieldMessages({ messages, className, ...props }: React.ComponentProps<"div"> & { messages: string[] }) {
   if (!messages.length) return null;
   return (
-    <div
-      data-slot="form-message"
-      id={formMessageId}
-      data-testid={`error-${name}`}
-      className={cn("grid gap-1", className)}
-      {...props}
-    >
+    <div data-slot="form-message" className={cn("grid gap-1", className)} {...props}>
       {messages.map((m) => (
         <p key={m} className="text-destructive text-sm">
           {m}
@@ -141,4 +140,4 @@ function FormMessage({ className, ...props }: React.ComponentProps<"div">) {
   );
 }
 
-export { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, useFormField };
+export { FieldMessages, Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, useFormField };

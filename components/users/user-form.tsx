@@ -5,17 +5,17 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useTransition } from "react";
 import { useForm } from "react-hook-form";
-import { CheckboxField, TextField } from "@/components/forms/fields";
+import { CheckboxField, SelectField, TextField } from "@/components/forms/fields";
+import { FormButtons } from "@/components/forms/form-buttons";
 import { FormError } from "@/components/forms/form-error";
 import { passwordRuleFields, useServerErrors } from "@/components/forms/use-server-errors";
 import { useDates } from "@/components/i18n/use-dates";
 import { useStatus } from "@/components/shell/status-bar";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardFooter } from "@/components/ui/card";
+import { Card, CardContent } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Form, FormField, FormItem, FormMessage } from "@/components/ui/form";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { UserType } from "@/db/schema/users";
 import { obfuscateInBrowser } from "@/lib/auth/obfuscate-browser";
 import type { Role } from "@/lib/auth/roles";
@@ -118,29 +118,11 @@ export function UserForm({ systemName, base, roles, types, user, stationId, obfu
           <CardContent className="grid gap-5">
             <FormError errors={formErrors} wrap={(error) => t("users_error_edit", { error })} />
             {!user && (
-              <FormField
-                control={form.control}
+              <SelectField<Values>
                 name="type"
-                render={({ field }) => (
-                  <FormItem id="type">
-                    <FormLabel>{t("type")}</FormLabel>
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <FormControl>
-                        <SelectTrigger className="w-60">
-                          <SelectValue />
-                        </SelectTrigger>
-                      </FormControl>
-                      <SelectContent>
-                        {types.map((type) => (
-                          <SelectItem key={type} value={type}>
-                            {t(`type_${type}`)}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label={t("type")}
+                triggerClassName="w-60"
+                options={types.map((type) => ({ value: type, label: t(`type_${type}`) }))}
               />
             )}
             {isCsb && <p className="text-sm text-muted-foreground">{t("csbHint")}</p>}
@@ -148,29 +130,10 @@ export function UserForm({ systemName, base, roles, types, user, stationId, obfu
               <TextField<Values> name="name" label={t("name")} autoComplete="off" />
               <TextField<Values> name="fullName" label={t("fullName")} autoComplete="off" />
               {!isCsb && <TextField<Values> name="emailAddress" label={t("emailAddress")} type="email" autoComplete="off" />}
-              <FormField
-                control={form.control}
+              <SelectField<Values>
                 name="language"
-                render={({ field }) => (
-                  <FormItem id="language">
-                    <FormLabel>{t("language")}</FormLabel>
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <FormControl>
-                        <SelectTrigger className="w-full">
-                          <SelectValue />
-                        </SelectTrigger>
-                      </FormControl>
-                      <SelectContent>
-                        {LOCALES.map((l) => (
-                          <SelectItem key={l} value={l}>
-                            {tl(l)}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label={t("language")}
+                options={LOCALES.map((l) => ({ value: l, label: tl(l) }))}
               />
               {!isCsb && (
                 <>
@@ -221,19 +184,13 @@ export function UserForm({ systemName, base, roles, types, user, stationId, obfu
               )}
             </div>
           </CardContent>
-          <CardFooter className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={pending} data-testid="save-user">
-              {t("save")}
-            </Button>
-            <Button type="button" variant="outline" onClick={() => router.push(`${base}/users`)}>
-              {t("cancel")}
-            </Button>
+          <FormButtons pending={pending} submitTestId="save-user" cancelHref={`${base}/users`}>
             {user?.emailAddress && user.type !== "CSB" && (
               <Button type="button" variant="secondary" className="ml-auto" onClick={sendReset} disabled={pending}>
                 {t("sendReset")}
               </Button>
             )}
-          </CardFooter>
+          </FormButtons>
         </Card>
       </form>
     </Form>

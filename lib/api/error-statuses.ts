@@ -20,7 +20,7 @@ const TENANT_NOT_FOUND: ErrorCode[] = ["SystemNotFound", "UserNotFound", "JobNot
 const TOKEN: ErrorCode[] = ["MissingToken", "InvalidToken", "TokenExpired"];
 /** lib/api/route.ts readBody */
 const JSON_BODY: ErrorCode[] = ["InvalidJson", "PayloadTooLarge", "UnsupportedMediaType"];
-/** lib/api/multipart.ts readForm and jsonPart */
+/** lib/api/multipart.ts readMultipart and jsonField */
 const MULTIPART_BODY: ErrorCode[] = ["InvalidMultipart", "InvalidJson", "PayloadTooLarge", "UnsupportedMediaType"];
 
 type ZodLike = { _zod: { def: Record<string, unknown> } };
@@ -41,7 +41,7 @@ function namedCode(error: unknown): ErrorCode | undefined {
   }
 }
 
-/** Every error code a zod schema names for its issues, at any depth (fromZodError answers with them). */
+/** Every error code a zod schema names for its issues, at any depth (parseInput answers with them). */
 export function zodErrorCodes(schema: unknown): ErrorCode[] {
   const found = new Set<ErrorCode>();
   const seen = new Set<unknown>();

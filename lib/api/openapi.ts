@@ -48,7 +48,7 @@ function securityOf(c: Contract): Record<string, string[]>[] {
 }
 
 /** The first of a schema's `.meta({ examples })` (for an array: one element's), else undefined. */
-export function schemaExample(schema: z.ZodType | undefined): unknown {
+function schemaExample(schema: z.ZodType | undefined): unknown {
   if (!schema) return undefined;
   const meta = schema.meta() as { examples?: unknown[]; example?: unknown } | undefined;
   if (Array.isArray(meta?.examples) && meta.examples.length) return meta.examples[0];

@@ -16,7 +16,7 @@ export function authOptions(): NextAuthOptions {
     },
     pages: { signIn: "/login", error: "/login" },
     providers: [
-      // The portal's login forms sign in through a server action (app/(auth)/actions.ts) that issues the
+      // The portal's login forms sign in through a server action (lib/auth/actions.ts loginAction) that issues the
       // same cookie; this provider serves clients that use next-auth's own endpoints under /api/session.
       CredentialsProvider({
         credentials: { systemName: { type: "text" }, userName: { type: "text" }, password: { type: "password" } },

@@ -37,7 +37,8 @@ export const PASSWORD_MAX = 4096;
 
 /**
  * Form schemas check the rules of a typed password with this (the server checks again after it has
- * decoded an obfuscated one): each failing rule is an issue of `path`, the repeat one of `repeatPath`.
+ * decoded an obfuscated one): each failing rule is an issue of `paths.password`, a repeat that differs one
+ * of `paths.repeat`.
  */
 export function addPasswordIssues(
   ctx: { addIssue: (issue: ReturnType<typeof codeIssue>) => void },

@@ -32,10 +32,6 @@ export function isRole(value: string): value is Role {
   return (ALL_ROLES as readonly string[]).includes(value);
 }
 
-export function isAdminRole(value: string): value is AdminRole {
-  return (ADMIN_ROLES as readonly string[]).includes(value);
-}
-
 /** Stored roles plus the implicit Everybody; unknown strings are dropped. */
 export function effectiveRoles(stored: readonly string[]): Role[] {
   const roles = stored.filter(isRole);

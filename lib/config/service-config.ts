@@ -1,79 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { settings } from "@/db/schema";
-import { TOKEN_EXPIRATION_MIN_MINUTES } from "./schemas";
+import { SERVICE_CONFIG_DEFAULTS, type ServiceConfigDto } from "./schemas";
 
-/** spec operations §3 "Service config"; secrets are held sealed (lib/crypto/secrets.ts). */
-export type ServiceConfig = {
-  deleteNew: number;
-  deleteExtracted: number;
-  deleteDeleted: number;
-  deleteError: number;
-  maxWorkerCount: number;
-  maxSyncWorkerCount: number;
-  derpcsUrl: string;
+/** spec operations §3 "Service config" as stored: the secrets are held sealed (lib/crypto/secrets.ts). */
+export type ServiceConfig = Omit<ServiceConfigDto, "ccsApiKey" | "eMailPassword"> & {
   ccsApiKeySealed: string | null;
-  serviceUrl: string;
-  tokenExpirationMinutes: number;
-  workingDirectory: string;
-  systemsDirectory: string;
-  fileLoggingEnabled: boolean;
-  fileLoggingFile: string;
-  fileLoggingLevel: string;
-  log4NetFile: string;
-  isEmailConfirmationActive: boolean;
-  eMailHost: string;
-  eMailUser: string;
   eMailPasswordSealed: string | null;
-  maxFailedAccessAttempts: number;
-  /** DESIGN.md "Lockout" */
-  lockoutMinutes: number;
-  logLevels: string[];
-  isApiV1Enabled: boolean;
-  isMaintenanceModeEnabled: boolean;
-  /** upload limits (docs/decisions.md "Uploads"): bytes of one order file, of a job's order files, files per job */
-  maxOrderFileBytes: number;
-  maxJobBytes: number;
-  maxOrderFiles: number;
-  /** bytes of a project file (.esproject) as uploaded */
-  maxProjectFileBytes: number;
 };
 
-const MiB = 1024 * 1024;
-
-export { TOKEN_EXPIRATION_MIN_MINUTES };
-
-export const DEFAULT_SERVICE_CONFIG: ServiceConfig = {
-  deleteNew: 30,
-  deleteExtracted: 30,
-  deleteDeleted: 7,
-  deleteError: 30,
-  maxWorkerCount: 0,
-  maxSyncWorkerCount: 0,
-  derpcsUrl: "",
-  ccsApiKeySealed: null,
-  serviceUrl: "",
-  tokenExpirationMinutes: 60,
-  workingDirectory: "files/work",
-  systemsDirectory: "files/systems",
-  fileLoggingEnabled: false,
-  fileLoggingFile: "logs/service.log",
-  fileLoggingLevel: "Info",
-  log4NetFile: "",
-  isEmailConfirmationActive: false,
-  eMailHost: "",
-  eMailUser: "",
-  eMailPasswordSealed: null,
-  maxFailedAccessAttempts: 3,
-  lockoutMinutes: 15,
-  logLevels: ["Off", "Fatal", "Error", "Warn", "Info", "Debug", "Trace"],
-  isApiV1Enabled: true,
-  isMaintenanceModeEnabled: false,
-  maxOrderFileBytes: 100 * MiB,
-  maxJobBytes: 200 * MiB,
-  maxOrderFiles: 100,
-  maxProjectFileBytes: 50 * MiB,
-};
+const { ccsApiKey: _noKey, eMailPassword: _noPassword, ...plainDefaults } = SERVICE_CONFIG_DEFAULTS;
+export const DEFAULT_SERVICE_CONFIG: ServiceConfig = { ...plainDefaults, ccsApiKeySealed: null, eMailPasswordSealed: null };
 
 export const FEATURE_FLAG_NAMES = ["Download", "LearnPortal", "OpenApi"] as const;
 export type FeatureFlags = Record<(typeof FEATURE_FLAG_NAMES)[number], boolean>;

@@ -17,7 +17,7 @@ export function code(code: ErrorCode, params?: ErrorParams): string {
 }
 
 /** The entry a message names (see `code()`), or null when it is zod's own text. */
-export function decodeMessage(message: string | undefined): ErrorEntry | null {
+function decodeMessage(message: string | undefined): ErrorEntry | null {
   if (!message) return null;
   if (isErrorCode(message)) return { code: message };
   if (!message.startsWith("{")) return null;

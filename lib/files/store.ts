@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { dataDir } from "@/lib/config/env";
 
@@ -44,10 +44,6 @@ export async function writeStoredFiles(dir: string, files: StoredFileSource[]): 
 
 export function readStoredFile(relative: string): Promise<Buffer> {
   return readFile(resolveFile(relative));
-}
-
-export async function storedFileSize(relative: string): Promise<number> {
-  return (await stat(resolveFile(relative))).size;
 }
 
 export async function removeStored(relative: string): Promise<void> {

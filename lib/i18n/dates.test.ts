@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, isIsoDateTime, isTimeZone } from "./dates";
+import { formatDate, formatDateTime, isIsoDateTime, isTimeZone, zonedTimeToDate } from "./dates";
 
 describe("dates (DESIGN.md Conventions: YYYY-MM-DD, YYYY-MM-DD HH:mm:ss in the user's time zone)", () => {
   const instant = "2026-03-29T00:30:05.123Z";
@@ -38,5 +38,32 @@ describe("dates (DESIGN.md Conventions: YYYY-MM-DD, YYYY-MM-DD HH:mm:ss in the u
     expect(isIsoDateTime("2026-03-29")).toBe(false);
     expect(isIsoDateTime("Pages")).toBe(false);
     expect(isIsoDateTime(42)).toBe(false);
+  });
+
+  it("turns a wall-clock time of a zone into its instant, the inverse of formatDateTime", () => {
+    const at = (wall: string, zone: string) => {
+      const [year, month, day, hour, minute, second] = wall.split(/[- :]/).map(Number) as [
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+      ];
+      return zonedTimeToDate({ year, month, day, hour, minute, second }, zone)?.toISOString() ?? null;
+    };
+    expect(at("2026-03-29 01:30:05", "Europe/Berlin")).toBe("2026-03-29T00:30:05.000Z");
+    expect(at("2026-03-28 20:30:05", "America/New_York")).toBe(instant.replace(".123", ".000"));
+    expect(at("2026-07-01 14:00:00", "Europe/Berlin")).toBe("2026-07-01T12:00:00.000Z");
+    expect(at("2026-01-01 05:30:00", "Asia/Kolkata")).toBe("2026-01-01T00:00:00.000Z");
+    // the clocks skip 02:00 to 03:00 in Berlin that night: no instant shows 02:30
+    expect(at("2026-03-29 02:30:00", "Europe/Berlin")).toBeNull();
+    // they show 02:30 twice on 25 October (summer time, then winter time): the first
+    expect(at("2026-10-25 02:30:00", "Europe/Berlin")).toBe("2026-10-25T00:30:00.000Z");
+    expect(at("2026-02-29 00:00:00", "UTC")).toBeNull();
+    expect(at("2026-01-01 24:00:00", "UTC")).toBeNull();
+    expect(
+      zonedTimeToDate({ year: 2026, month: 1, day: 1, hour: 0, minute: 0, second: 0, millisecond: 999 }, "UTC")?.toISOString(),
+    ).toBe("2026-01-01T00:00:00.999Z");
   });
 });

@@ -70,6 +70,47 @@ export function formatDate(value: string | Date | null | undefined, timeZone: st
   return `${p.year}-${p.month}-${p.day}`;
 }
 
+/** A wall-clock time: what the clocks of a time zone show. */
+export type WallTime = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond?: number;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How far the clocks of `timeZone` are ahead of UTC at `instant` (ms). */
+function offsetAt(instant: number, timeZone: string): number {
+  const whole = Math.floor(instant / 1000) * 1000;
+  const p = parts(new Date(whole), timeZone);
+  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) - whole;
+}
+
+/**
+ * The instant at which the clocks of `timeZone` show `wall`: the inverse of formatDateTime. Null when they never
+ * show it: no such date (02-30, hour 24) or a time skipped when the clocks go forward. A time shown twice (when
+ * they go back) is its first instant.
+ */
+export function zonedTimeToDate(wall: WallTime, timeZone: string): Date | null {
+  const { year, month, day, hour, minute, second, millisecond = 0 } = wall;
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
+  if (Number.isNaN(asUtc)) return null;
+  // the offset a day before and a day after: one of them holds at the instant wanted (zones change at most once a day)
+  const candidates = [asUtc - offsetAt(asUtc - DAY_MS, timeZone), asUtc - offsetAt(asUtc + DAY_MS, timeZone)];
+  const shown = (t: number) => {
+    const p = parts(new Date(t), timeZone);
+    return (
+      [p.year, p.month, p.day, p.hour, p.minute, p.second].map(Number).join() === [year, month, day, hour, minute, second].join()
+    );
+  };
+  const found = candidates.filter(shown);
+  return found.length ? new Date(Math.min(...found)) : null;
+}
+
 /** An ISO date-time with a time part (what the API answers for instants), as opposed to any string. */
 export function isIsoDateTime(value: unknown): value is string {
   return typeof value === "string" && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(value);

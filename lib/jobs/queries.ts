@@ -132,7 +132,7 @@ function escapeLike(value: string): string {
 }
 
 /** Sort terms "column:direction" joined by commas; unknown columns are ignored, the id breaks ties. */
-export function parseOrderBy(orderBy: string): SQL[] {
+function parseOrderBy(orderBy: string): SQL[] {
   const terms = orderBy
     .split(",")
     .map((part) => part.trim().split(":"))

@@ -7,9 +7,9 @@ import {
   daysLeft,
   highestLevel,
   type LicenceAlert,
-  MAX_ALERT_DAYS,
   validateAlertConfiguration,
 } from "./alerts";
+import { MAX_ALERT_DAYS } from "./schemas";
 
 // late in the UTC day, so that a time-of-day slip would show
 const NOW = new Date("2025-03-10T23:30:00Z");

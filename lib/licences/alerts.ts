@@ -15,8 +15,6 @@ export const DEFAULT_ALERT_CONFIGURATION: AlertConfiguration = {
   counterStage2: 95,
 };
 
-export { MAX_ALERT_DAYS };
-
 export const ALERT_LEVELS = ["warning", "critical", "expired"] as const;
 export type AlertLevel = (typeof ALERT_LEVELS)[number];
 

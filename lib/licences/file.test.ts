@@ -1,7 +1,7 @@
 import { createPrivateKey, generateKeyPairSync, sign } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/errors/app-error";
 import { makeLicenceFile, TEST_LICENCE_KEYS } from "@/tests/fixtures/licence";
+import { errorOf } from "@/tests/helpers/app-error";
 import {
   canonicalJson,
   encodeLicenceFile,
@@ -46,16 +46,6 @@ function signedRaw(raw: Record<string, unknown>, privateKey = TEST_LICENCE_KEYS.
   const key = createPrivateKey({ key: Buffer.from(privateKey, "base64"), format: "der", type: "pkcs8" });
   const signature = sign(null, Buffer.from(canonicalJson(raw)), key).toString("base64");
   return b64({ ...raw, signature });
-}
-
-function errorOf(fn: () => unknown): AppError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected an AppError");
 }
 
 describe("canonicalJson", () => {

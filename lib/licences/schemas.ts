@@ -46,7 +46,6 @@ export const ZVirtualLicence = z
     id: "VirtualLicence",
     examples: [{ id: "ACME-VIRTUAL", name: "Acme pool", childIds: ["ACME-2026-001", "ACME-2026-002"] }],
   });
-export type VirtualLicenceInput = z.input<typeof ZVirtualLicence>;
 
 /** POST v3/licences/csb: spec foundation §5 "Cloud-service licence add", each non-blank. */
 export const ZCsbLicence = z
@@ -97,8 +96,9 @@ export const ZLicencePatch = z
     ],
   });
 
+const ZAlertLevel = z.enum(["warning", "critical", "expired"]);
 const ZAlert = z.object({
-  level: z.enum(["warning", "critical", "expired"]),
+  level: ZAlertLevel,
   code: z.string(),
   params: z.record(z.string(), z.union([z.string(), z.number()])),
 });
@@ -118,6 +118,17 @@ export const ZFeature = z
     examples: [{ id: "Pages", status: "LimitedYear", limit: 100000, usage: 41250, expiration: null, isAvailable: true }],
   });
 
+const LICENCE_BASIC_EXAMPLE = {
+  id: "ACME-2026-001",
+  name: "Acme production",
+  customer: "Acme GmbH",
+  isVirtual: false,
+  source: "file",
+  expiration: "2026-12-31",
+  alerts: [{ level: "warning", code: "FeatureLimitNearlyReached", params: { feature: "Pages", percent: 82 } }],
+  level: "warning",
+} as const;
+
 export const ZLicenceBasic = z
   .object({
     id: z.string(),
@@ -127,23 +138,9 @@ export const ZLicenceBasic = z
     source: z.enum(["file", "csb", "virtual"]),
     expiration: z.string().nullable(),
     alerts: z.array(ZAlert),
-    level: z.enum(["warning", "critical", "expired"]).nullable(),
+    level: ZAlertLevel.nullable(),
   })
-  .meta({
-    id: "LicenceBasic",
-    examples: [
-      {
-        id: "ACME-2026-001",
-        name: "Acme production",
-        customer: "Acme GmbH",
-        isVirtual: false,
-        source: "file",
-        expiration: "2026-12-31",
-        alerts: [{ level: "warning", code: "FeatureLimitNearlyReached", params: { feature: "Pages", percent: 82 } }],
-        level: "warning",
-      },
-    ],
-  });
+  .meta({ id: "LicenceBasic", examples: [LICENCE_BASIC_EXAMPLE] });
 
 export const ZLicence = ZLicenceBasic.extend({
   system: z.uuid().nullable(),
@@ -163,14 +160,7 @@ export const ZLicence = ZLicenceBasic.extend({
   description: "spec foundation §3 Licence",
   examples: [
     {
-      id: "ACME-2026-001",
-      name: "Acme production",
-      customer: "Acme GmbH",
-      isVirtual: false,
-      source: "file",
-      expiration: "2026-12-31",
-      alerts: [{ level: "warning", code: "FeatureLimitNearlyReached", params: { feature: "Pages", percent: 82 } }],
-      level: "warning",
+      ...LICENCE_BASIC_EXAMPLE,
       system: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
       station: "*",
       mac: "",
@@ -192,7 +182,6 @@ export const ZLicence = ZLicenceBasic.extend({
 
 export type LicenceBasicDto = z.infer<typeof ZLicenceBasic>;
 export type LicenceDto = z.infer<typeof ZLicence>;
-export type FeatureDto = z.infer<typeof ZFeature>;
 
 // ---- forms (react-hook-form with zodResolver; the actions and routes parse the schemas above) ----
 

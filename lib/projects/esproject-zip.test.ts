@@ -1,21 +1,11 @@
 import { strToU8, Zip, ZipDeflate, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/errors/app-error";
 import { sampleEsproject, sampleProjectDocument } from "@/tests/fixtures/project";
+import { errorOf } from "@/tests/helpers/app-error";
 import { crc32, isContainedPath, readEsproject, writeEsproject } from "./esproject-zip";
 import { ESPROJECT_LIMITS, type EsprojectLimits, projectFileNameToName, regexProblem, ZProjectDocument } from "./schemas";
 
 const MB = 1024 * 1024;
-
-function errorOf(fn: () => unknown): AppError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected an AppError");
-}
 
 /** the reason of the projects_error_invalidFile that reading `bytes` throws */
 function reasonOf(bytes: Uint8Array, limits?: EsprojectLimits): string {

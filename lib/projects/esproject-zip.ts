@@ -11,7 +11,6 @@ import { ESPROJECT_LIMITS, type EsprojectLimits, type ProjectDocument, ZProjectD
  * Pure functions only (no file system, no clock); usable in the browser as well.
  */
 
-export const ESPROJECT_EXTENSION = ".esproject";
 export const PROJECT_JSON = "project.json";
 export const CUSTOMIZING_FOLDER = "customizing/";
 

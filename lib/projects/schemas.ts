@@ -104,7 +104,6 @@ export type EsprojectLimits = { maxUnpackedBytes?: number; maxRatio?: number; ma
 
 /** the project types a project file may declare (spec operations §3; Invalid and None are states, not file types) */
 export const PROJECT_FILE_TYPES = ["Extraction", "Learn", "LinkedExtraction", "LinkedLearn"] as const;
-export type ProjectFileType = (typeof PROJECT_FILE_TYPES)[number];
 export const FIELD_TYPES = ["string", "date", "amount"] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -203,9 +202,7 @@ export const ZProjectDocument = z.object({
   properties: z.array(ZProjectFileProperty).max(PROPERTIES_MAX).default([]),
 });
 export type ProjectDocument = z.output<typeof ZProjectDocument>;
-export type ProjectDocumentInput = z.input<typeof ZProjectDocument>;
 export type DocumentClass = ProjectDocument["documentClasses"][number];
-export type DocumentField = DocumentClass["fields"][number];
 
 /** the project name the add form suggests for an uploaded file: its name without folders and last extension, trimmed */
 export function projectFileNameToName(fileName: string): string {

@@ -1,22 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FORM_ISSUES, messageToEntry } from "@/lib/errors/issues";
-import { systemFormSchema } from "./schemas";
-
-const EMPTY = {
-  name: "",
-  description: "",
-  type: "Local",
-  isActive: true,
-  canReadGlobalResources: false,
-  activationCode: "",
-  licenceId: "",
-  derpcsUrl: "",
-  ccsApiKey: "",
-  csbUrl: "",
-  csbUser: "",
-  csbPassword: "",
-  csbSystem: "",
-} as const;
+import { EMPTY_SYSTEM_FORM, systemFormSchema } from "./schemas";
 
 function problems(value: unknown, options = { isSuper: false, hasStoredCsbPassword: false }) {
   const parsed = systemFormSchema(options).safeParse(value, FORM_ISSUES);
@@ -31,7 +15,9 @@ function problems(value: unknown, options = { isSuper: false, hasStoredCsbPasswo
 describe("system form (spec foundation §5): every rule at once, each with its reason", () => {
   it("an empty CSB system: the name and the four CSB fields", () => {
     expect(
-      Object.fromEntries(Object.entries(problems({ ...EMPTY, type: "CSB" })).map(([k, v]) => [k, v.map((e) => e.code)])),
+      Object.fromEntries(
+        Object.entries(problems({ ...EMPTY_SYSTEM_FORM, type: "CSB" })).map(([k, v]) => [k, v.map((e) => e.code)]),
+      ),
     ).toEqual({
       name: ["MissingSystemName"],
       csbUrl: ["MissingCsbUrl"],
@@ -42,23 +28,25 @@ describe("system form (spec foundation §5): every rule at once, each with its r
   });
 
   it("a 300-character name is too long (with the limit), a name with a space has a wrong character", () => {
-    expect(problems({ ...EMPTY, name: "n".repeat(300) })).toEqual({ name: [{ code: "TooLong", params: { max: 100 } }] });
-    expect(problems({ ...EMPTY, name: "has space" })).toEqual({ name: [{ code: "InvalidSystemName" }] });
-    expect(problems({ ...EMPTY, name: "SuperSystem" })).toEqual({ name: [{ code: "SystemNameReserved" }] });
-    expect(problems({ ...EMPTY, name: "Supersystem", type: "Super" }, { isSuper: true, hasStoredCsbPassword: false })).toEqual(
-      {},
-    );
+    expect(problems({ ...EMPTY_SYSTEM_FORM, name: "n".repeat(300) })).toEqual({
+      name: [{ code: "TooLong", params: { max: 100 } }],
+    });
+    expect(problems({ ...EMPTY_SYSTEM_FORM, name: "has space" })).toEqual({ name: [{ code: "InvalidSystemName" }] });
+    expect(problems({ ...EMPTY_SYSTEM_FORM, name: "SuperSystem" })).toEqual({ name: [{ code: "SystemNameReserved" }] });
+    expect(
+      problems({ ...EMPTY_SYSTEM_FORM, name: "Supersystem", type: "Super" }, { isSuper: true, hasStoredCsbPassword: false }),
+    ).toEqual({});
   });
 
   it("URLs and long texts", () => {
-    expect(problems({ ...EMPTY, name: "Acme", derpcsUrl: "not a url", description: "d".repeat(4001) })).toEqual({
+    expect(problems({ ...EMPTY_SYSTEM_FORM, name: "Acme", derpcsUrl: "not a url", description: "d".repeat(4001) })).toEqual({
       description: [{ code: "TooLong", params: { max: 4000 } }],
       derpcsUrl: [{ code: "InvalidFormat", params: { format: "url" } }],
     });
   });
 
   it("a stored CSB password may stay as it is", () => {
-    const csb = { ...EMPTY, name: "Acme", type: "CSB", csbUrl: "https://csb.example", csbSystem: "c", csbUser: "u" };
+    const csb = { ...EMPTY_SYSTEM_FORM, name: "Acme", type: "CSB", csbUrl: "https://csb.example", csbSystem: "c", csbUser: "u" };
     expect(problems(csb, { isSuper: false, hasStoredCsbPassword: true })).toEqual({});
     expect(Object.keys(problems(csb))).toEqual(["csbPassword"]);
   });

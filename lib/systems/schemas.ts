@@ -160,3 +160,20 @@ export function systemFormSchema(options: { isSuper: boolean; hasStoredCsbPasswo
     );
 }
 export type SystemFormValues = z.infer<ReturnType<typeof systemFormSchema>>;
+
+/** The system form of a new system. */
+export const EMPTY_SYSTEM_FORM: SystemFormValues = {
+  name: "",
+  description: "",
+  type: "Local",
+  isActive: true,
+  canReadGlobalResources: false,
+  activationCode: "",
+  licenceId: "",
+  derpcsUrl: "",
+  ccsApiKey: "",
+  csbUrl: "",
+  csbUser: "",
+  csbPassword: "",
+  csbSystem: "",
+};

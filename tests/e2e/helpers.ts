@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
+import { ADMIN_PASSWORD } from "../../playwright.config";
 
 export const SHOTS = "test-results/screenshots";
 
@@ -50,6 +51,16 @@ export async function adminToken(page: Page, initialPassword: string): Promise<s
     expect(changed.status(), await changed.text()).toBe(204);
   }
   return apiToken(page, "admin", ADMIN_PASSWORD_CHANGED);
+}
+
+/** A page of a new English browser context, signed in to the admin portal as `admin`, on its dashboard. */
+export async function adminPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext({ locale: "en-US" })).newPage();
+  await adminToken(page, ADMIN_PASSWORD);
+  await page.goto("/admin/login");
+  await signIn(page, "admin", ADMIN_PASSWORD_CHANGED);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  return page;
 }
 
 export async function signIn(page: Page, userName: string, password: string): Promise<void> {

@@ -1,22 +1,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { ADMIN_PASSWORD } from "../../playwright.config";
-import { ADMIN_PASSWORD_CHANGED, adminToken, darkShot, expectAccessible, shot, signIn } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { adminPage, darkShot, expectAccessible, shot, signIn } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 
 let csb: Server;
 let csbUrl: string;
-
-async function adminPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext({ locale: "en-US" })).newPage();
-  await adminToken(page, ADMIN_PASSWORD);
-  await page.goto("/admin/login");
-  await signIn(page, "admin", ADMIN_PASSWORD_CHANGED);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  return page;
-}
 
 test.beforeAll(async () => {
   // a content-services backend that knows the user "csbuser" with the password "csb-secret"

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { ADMIN_PASSWORD } from "../../playwright.config";
 import { sampleEsproject } from "../fixtures/project";
-import { ADMIN_PASSWORD_CHANGED, adminToken, darkShot, expectAccessible, shot, signIn } from "./helpers";
+import { adminPage, adminToken, darkShot, expectAccessible, shot, signIn } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -12,15 +12,6 @@ const VAST = longName("Vast");
 const LENA = { name: "lena", password: "Lena-Passw0rd!", fullName: `Lena${"Longfullname".repeat(16)}`.slice(0, 200) };
 const LONG_USER = longName("U");
 const EMPTY_FILTERED_DE = "Keine Jobs entsprechen dem Filter.";
-
-async function adminPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext({ locale: "en-US" })).newPage();
-  await adminToken(page, ADMIN_PASSWORD);
-  await page.goto("/admin/login");
-  await signIn(page, "admin", ADMIN_PASSWORD_CHANGED);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  return page;
-}
 
 async function lenaPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext({ locale: "en-US" })).newPage();

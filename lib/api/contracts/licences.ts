@@ -11,11 +11,11 @@ const VERIFY_ERRORS = [
   "LicenceStationMismatch",
   "LicenceExpired",
 ] as const;
-/** lib/licences/services/store.ts storeLicence */
+/** lib/licences/services/store-licence.ts storeLicence */
 const STORE_ERRORS = ["LicenceDuplicate", "SystemNotFound"] as const;
-/** lib/licences/services/csb-licence.ts fetchCsbLicence */
+/** lib/licences/csb-source.ts fetchCsbLicence */
 const SOURCE_ERRORS = ["LicenceSourceUnreachable", "LicenceSourceRefused"] as const;
-/** lib/licences/services/virtual-licence.ts checkChildren */
+/** lib/licences/services/replace-children.ts checkChildren */
 const CHILDREN_ERRORS = [
   "licence_error_upload_noChildren",
   "LicenceDuplicate",

@@ -12,7 +12,7 @@ import { defineContract } from "../contract";
 const ZId = z.object({ id: z.uuid({ error: "InvalidId" }).meta({ example: "8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a" }) });
 const ZSystemId = z.object({ id: z.uuid({ error: "InvalidId" }).meta({ example: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f" }) });
 const file = z.string().meta({ format: "binary", examples: ["PK\u0003\u0004…"] });
-/** lib/projects/esproject.ts readEsproject */
+/** lib/projects/esproject-zip.ts readEsproject */
 const FILE_ERRORS = ["missingEsproject", "projects_error_invalidFile", "projects_error_tooLarge"] as const;
 const ZSubmissionKey = z
   .object({ submissionKey: z.string() })

@@ -3,7 +3,7 @@ import { ZCsbTest, ZSystem, ZSystemIds, ZSystemInput, ZTestResult } from "@/lib/
 import { defineContract } from "../contract";
 
 const ZId = z.object({ id: z.uuid({ error: "InvalidId" }).meta({ example: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f" }) });
-/** lib/systems/services/validate.ts systemRuleFailures */
+/** lib/systems/rules.ts systemRuleFailures */
 const RULE_ERRORS = [
   "MissingSystemName",
   "InvalidSystemName",

@@ -182,7 +182,7 @@ export const resetPasswordContract = defineContract({
   params: ZUserIdOrName,
   body: ZResetBody,
   errors: [
-    // the reset page's { token, newPassword } (lib/users/services/password.ts resetPasswordWithToken)
+    // the reset page's { token, newPassword } (lib/users/services/reset-password-with-token.ts)
     "LinkInvalid",
     "PasswordEmpty",
     ...PASSWORD_ERRORS,

@@ -10,7 +10,7 @@ import { assertManagesLicences } from "../access";
 import { fetchCsbLicence } from "../csb-source";
 import { getLicence } from "../queries";
 import type { LicenceDto } from "../schemas";
-import { verify } from "./store-licence";
+import { fileColumns, verify } from "./store-licence";
 
 /**
  * POST v3/licences/csb/{id}/refresh and the CsbLicenceUpdater task: fetch again and take the new
@@ -41,13 +41,7 @@ export async function refreshCsbLicence(db: Database, opts: { caller: Caller | n
     await tx
       .update(licences)
       .set({
-        name: file.name,
-        customer: file.customer,
-        expiration: file.expiration,
-        station: file.station,
-        mac: file.mac,
-        issued: file.issued,
-        features: file.features,
+        ...fileColumns(file),
         content,
         refreshedAt: new Date(),
         updatedAt: new Date(),

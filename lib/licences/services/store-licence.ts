@@ -12,6 +12,12 @@ export async function verify(db: Database, base64: string): Promise<LicenceFile>
   return verifyLicenceFile(base64, { publicKeys: trustedLicenceKeys(), stationId: await getStationId(db), now: new Date() });
 }
 
+/** The columns of a licence row that its file decides (on adding and on each refresh from a cloud source). */
+export function fileColumns(file: LicenceFile) {
+  const { name, customer, expiration, station, mac, issued, features } = file;
+  return { name, customer, expiration, station, mac, issued, features };
+}
+
 /**
  * Stores a verified licence (the same licence id never twice) and, when a system is named, assigns it
  * to that system. One transaction with its audit row.
@@ -37,13 +43,7 @@ export async function storeLicence(
     }
     await tx.insert(licences).values({
       id: file.id,
-      name: file.name,
-      customer: file.customer,
-      expiration: file.expiration,
-      station: file.station,
-      mac: file.mac,
-      issued: file.issued,
-      features: file.features,
+      ...fileColumns(file),
       isVirtual: false,
       source: opts.source,
       content: opts.content,

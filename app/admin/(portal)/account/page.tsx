@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Account } from "@/components/portal/account";
+import { readAccount } from "@/lib/account/queries";
 import { requireAdminPage } from "@/lib/auth/guard";
-import { getServiceInfo, getStationId } from "@/lib/config/service-config";
 import { getDb } from "@/lib/setup/bootstrap";
-import { findUser } from "@/lib/users/queries";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("nav"))("account") };
@@ -13,11 +12,5 @@ export async function generateMetadata(): Promise<Metadata> {
 /** Named route adminAccount. */
 export default async function AdminAccountPage() {
   const caller = await requireAdminPage();
-  const db = await getDb();
-  const [row, info, stationId] = await Promise.all([
-    findUser(db, { userId: caller.userId }),
-    getServiceInfo(db),
-    getStationId(db),
-  ]);
-  return <Account caller={caller} user={row?.user} emailConfirmation={info.isEmailConfirmationActive} stationId={stationId} />;
+  return <Account caller={caller} {...(await readAccount(await getDb(), caller))} />;
 }

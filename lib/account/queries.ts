@@ -1,0 +1,21 @@
+import type { Database } from "@/db/client";
+import type { Caller } from "@/lib/auth/caller";
+import { getServiceInfo, getStationId } from "@/lib/config/service-config";
+import { findUser } from "@/lib/users/queries";
+
+/**
+ * What the account page of either portal shows besides the caller: its stored e-mail address and type,
+ * whether a password change goes by mail (spec foundation §4), and the station id the browser obfuscates with.
+ */
+export async function readAccount(db: Database, caller: Caller) {
+  const [row, info, stationId] = await Promise.all([
+    findUser(db, { userId: caller.userId }),
+    getServiceInfo(db),
+    getStationId(db),
+  ]);
+  return {
+    user: row && { emailAddress: row.user.emailAddress, type: row.user.type },
+    emailConfirmation: info.isEmailConfirmationActive,
+    stationId,
+  };
+}
