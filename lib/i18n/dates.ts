@@ -1,3 +1,6 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+
 /**
  * The one way a date or time is shown (DESIGN.md Conventions, spec foundation §9): YYYY-MM-DD and
  * YYYY-MM-DD HH:mm:ss, in the user's time zone. Server and browser render with the same zone (the
@@ -8,34 +11,22 @@
 export const TIME_ZONE_COOKIE = "TIME_ZONE";
 export const DEFAULT_TIME_ZONE = "UTC";
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const zones = new Map<string, boolean>();
 
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
+/** Whether `value` is an IANA time zone this runtime knows (Intl decides; remembered per name). */
 export function isTimeZone(value: string | undefined | null): value is string {
   if (!value || value.length > 64) return false;
-  try {
-    formatter(value);
-    return true;
-  } catch {
-    return false;
+  let known = zones.get(value);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: value });
+      known = true;
+    } catch {
+      known = false;
+    }
+    zones.set(value, known);
   }
+  return known;
 }
 
 function toDate(value: string | Date | null | undefined): Date | null {
@@ -44,30 +35,22 @@ function toDate(value: string | Date | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-function parts(date: Date, timeZone: string): Record<string, string> {
-  const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
-  return Object.fromEntries(
-    formatter(zone)
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
+/** The instant as the clocks of `timeZone` show it (date-fns' TZDate); an unknown zone counts as UTC. */
+function inZone(date: Date, timeZone: string): TZDate {
+  return new TZDate(date.getTime(), isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE);
 }
 
 /** An instant as YYYY-MM-DD HH:mm:ss in `timeZone`; "—" when there is none. */
 export function formatDateTime(value: string | Date | null | undefined, timeZone: string): string {
   const date = toDate(value);
-  if (!date) return "—";
-  const p = parts(date, timeZone);
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+  return date ? format(inZone(date, timeZone), "yyyy-MM-dd HH:mm:ss") : "—";
 }
 
 /** An instant as YYYY-MM-DD in `timeZone`; a calendar day (YYYY-MM-DD) stays as it is; "—" when none. */
 export function formatDate(value: string | Date | null | undefined, timeZone: string): string {
   if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   const date = toDate(value);
-  if (!date) return "—";
-  const p = parts(date, timeZone);
-  return `${p.year}-${p.month}-${p.day}`;
+  return date ? format(inZone(date, timeZone), "yyyy-MM-dd") : "—";
 }
 
 /** A wall-clock time: what the clocks of a time zone show. */
@@ -81,14 +64,7 @@ export type WallTime = {
   millisecond?: number;
 };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** How far the clocks of `timeZone` are ahead of UTC at `instant` (ms). */
-function offsetAt(instant: number, timeZone: string): number {
-  const whole = Math.floor(instant / 1000) * 1000;
-  const p = parts(new Date(whole), timeZone);
-  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) - whole;
-}
+const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * The instant at which the clocks of `timeZone` show `wall`: the inverse of formatDateTime. Null when they never
@@ -97,18 +73,21 @@ function offsetAt(instant: number, timeZone: string): number {
  */
 export function zonedTimeToDate(wall: WallTime, timeZone: string): Date | null {
   const { year, month, day, hour, minute, second, millisecond = 0 } = wall;
-  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
-  if (Number.isNaN(asUtc)) return null;
-  // the offset a day before and a day after: one of them holds at the instant wanted (zones change at most once a day)
-  const candidates = [asUtc - offsetAt(asUtc - DAY_MS, timeZone), asUtc - offsetAt(asUtc + DAY_MS, timeZone)];
-  const shown = (t: number) => {
-    const p = parts(new Date(t), timeZone);
-    return (
-      [p.year, p.month, p.day, p.hour, p.minute, p.second].map(Number).join() === [year, month, day, hour, minute, second].join()
-    );
-  };
-  const found = candidates.filter(shown);
-  return found.length ? new Date(Math.min(...found)) : null;
+  const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  const date = new TZDate(year, month - 1, day, hour, minute, second, millisecond, zone);
+  if (Number.isNaN(date.getTime())) return null;
+  const shows = (d: TZDate) =>
+    d.getFullYear() === year &&
+    d.getMonth() === month - 1 &&
+    d.getDate() === day &&
+    d.getHours() === hour &&
+    d.getMinutes() === minute &&
+    d.getSeconds() === second;
+  // a date that does not exist rolls over (02-30 → 03-02), a skipped time moves on: the clocks never show it
+  if (!shows(date)) return null;
+  // of a time shown twice, the first instant: the same wall time an hour earlier
+  const earlier = new TZDate(date.getTime() - HOUR_MS, zone);
+  return new Date(shows(earlier) ? earlier.getTime() : date.getTime());
 }
 
 /** An ISO date-time with a time part (what the API answers for instants), as opposed to any string. */
