@@ -6,7 +6,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 
 type Frame<T extends FieldValues> = {
@@ -103,41 +103,36 @@ export function TextareaField<T extends FieldValues>(props: Frame<T> & Omit<Comp
   );
 }
 
-/** What a select shows for the empty value: Radix allows no item with the value "". */
-const NONE = "none";
-
-/** A select of fixed options; `emptyLabel` adds an option for the empty value (""). */
+/** A select of fixed options (the browser's own); `emptyLabel` adds an option for the empty value (""). */
 export function SelectField<T extends FieldValues>(
   props: Frame<T> & {
     options: readonly { value: string; label: string }[];
     emptyLabel?: string;
     disabled?: boolean;
-    triggerClassName?: string;
+    /** the select's width; the whole column by default */
+    selectClassName?: string;
   },
 ) {
-  const [frame, { options, emptyLabel, disabled, triggerClassName = "w-full" }] = splitFrame(props);
+  const [frame, { options, emptyLabel, disabled, selectClassName = "w-full" }] = splitFrame(props);
   return (
     <FieldFrame<T> {...frame}>
       {(field) => (
-        <Select
-          value={emptyLabel === undefined ? field.value : field.value || NONE}
-          onValueChange={(v) => field.onChange(emptyLabel !== undefined && v === NONE ? "" : v)}
-          disabled={disabled}
-        >
-          <FormControl>
-            <SelectTrigger className={triggerClassName}>
-              <SelectValue />
-            </SelectTrigger>
-          </FormControl>
-          <SelectContent>
-            {emptyLabel !== undefined && <SelectItem value={NONE}>{emptyLabel}</SelectItem>}
+        <FormControl>
+          <NativeSelect
+            className={selectClassName}
+            {...field}
+            value={field.value ?? ""}
+            onChange={(e) => field.onChange(e.target.value)}
+            disabled={disabled}
+          >
+            {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
             {options.map((o) => (
-              <SelectItem key={o.value} value={o.value}>
+              <option key={o.value} value={o.value}>
                 {o.label}
-              </SelectItem>
+              </option>
             ))}
-          </SelectContent>
-        </Select>
+          </NativeSelect>
+        </FormControl>
       )}
     </FieldFrame>
   );

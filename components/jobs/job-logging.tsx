@@ -11,7 +11,7 @@ import { useHydrated } from "@/components/shell/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { LogLevel } from "@/db/schema/jobs";
 import type { ErrorEntry } from "@/lib/errors/app-error";
@@ -72,22 +72,22 @@ export function JobLogging({ job, levels, lines, truncated, maxLines }: Props) {
           }}
         >
           <div className="grid gap-2">
-            <Label id="log-level-label" htmlFor="log-level">
-              {t("logLevel")}
-            </Label>
-            <Select value={level} onValueChange={setLevel} disabled={!editable}>
-              <SelectTrigger id="log-level" className="w-48" aria-labelledby="log-level-label" data-testid="log-level">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={DEFAULT_LEVEL}>{t("logLevel_default")}</SelectItem>
-                {levels.map((l) => (
-                  <SelectItem key={l} value={l}>
-                    {t(`level_${l}`)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <Label htmlFor="log-level">{t("logLevel")}</Label>
+            <NativeSelect
+              id="log-level"
+              className="w-48"
+              value={level}
+              onChange={(e) => setLevel(e.target.value)}
+              disabled={!editable}
+              data-testid="log-level"
+            >
+              <option value={DEFAULT_LEVEL}>{t("logLevel_default")}</option>
+              {levels.map((l) => (
+                <option key={l} value={l}>
+                  {t(`level_${l}`)}
+                </option>
+              ))}
+            </NativeSelect>
           </div>
           <Button type="submit" disabled={!editable || pending || !hydrated} data-testid="log-level-save">
             <SaveIcon aria-hidden="true" />

@@ -4,7 +4,7 @@ import { ArrowDownIcon, ArrowUpIcon, PlusIcon, XIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 
 type Option = { id: string; name: string };
 
@@ -78,18 +78,20 @@ export function ChildrenEditor({
         </ol>
       )}
       <div className="flex gap-2">
-        <Select value={pick} onValueChange={setPick}>
-          <SelectTrigger className="w-72" aria-label={t("pool")} data-testid="child-pool">
-            <SelectValue placeholder={t("pool")} />
-          </SelectTrigger>
-          <SelectContent>
-            {available.map((p) => (
-              <SelectItem key={p.id} value={p.id}>
-                {p.name} ({p.id})
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <NativeSelect
+          className="w-72"
+          value={pick}
+          onChange={(e) => setPick(e.target.value)}
+          aria-label={t("pool")}
+          data-testid="child-pool"
+        >
+          <option value="">{t("pool")}</option>
+          {available.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name} ({p.id})
+            </option>
+          ))}
+        </NativeSelect>
         <Button
           type="button"
           variant="secondary"

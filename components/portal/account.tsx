@@ -45,7 +45,7 @@ export async function Account({ caller, user, emailConfirmation, stationId }: Pr
                 <label htmlFor="language">{t("language")}</label>
               </dt>
               <dd>
-                <LanguageChooser label={t("language")} />
+                <LanguageChooser />
               </dd>
             </dl>
           </CardContent>

@@ -6,7 +6,8 @@ import { cn } from "@/lib/utils";
 /**
  * The browser's own select, styled like the inputs: one tab stop, keyboard and screen reader support of the
  * platform, and no modal popup (Radix Select hides the page with aria-hidden while open, which axe reports as
- * aria-hidden-focus). Used where a plain choice of values is all that is needed.
+ * aria-hidden-focus). The portal's one select. Its option list is drawn by the browser: the options take the popover's
+ * colours (and the page's `color-scheme`), so the list reads in the dark theme as well as in the light one.
  */
 function NativeSelect({
   className,
@@ -18,9 +19,10 @@ function NativeSelect({
       <select
         data-slot="native-select"
         className={cn(
-          "w-full min-w-0 appearance-none truncate rounded-md border border-input bg-transparent py-1 pr-8 pl-3 text-sm shadow-xs outline-none transition-[color,box-shadow] disabled:cursor-not-allowed disabled:opacity-50 dark:bg-input/30",
+          "w-full min-w-0 appearance-none truncate rounded-md border border-input bg-transparent py-1 pr-8 pl-3 text-base shadow-xs outline-none transition-[color,box-shadow] disabled:cursor-not-allowed disabled:opacity-50 md:text-sm dark:bg-input/30",
           "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50",
           "aria-invalid:border-destructive aria-invalid:ring-destructive/20 dark:aria-invalid:ring-destructive/40",
+          "[&_option]:bg-popover [&_option]:text-popover-foreground",
           size === "sm" ? "h-8" : "h-9",
         )}
         {...props}

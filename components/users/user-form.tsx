@@ -121,7 +121,7 @@ export function UserForm({ systemName, base, roles, types, user, stationId, obfu
               <SelectField<Values>
                 name="type"
                 label={t("type")}
-                triggerClassName="w-60"
+                selectClassName="w-60"
                 options={types.map((type) => ({ value: type, label: t(`type_${type}`) }))}
               />
             )}
