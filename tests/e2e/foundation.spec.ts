@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { ADMIN_PASSWORD } from "../../playwright.config";
-import { ADMIN_PASSWORD_CHANGED, apiToken, expectAccessible, shot } from "./helpers";
+import { ADMIN_PASSWORD_CHANGED, apiToken, darkShot, expectAccessible, shot } from "./helpers";
 
 const NEW_ADMIN_PASSWORD = ADMIN_PASSWORD_CHANGED;
 const USER_PASSWORD = "User-Passw0rd!";
@@ -64,9 +64,9 @@ test("the language switches to German at once and stays; the theme switches to d
   await page.getByTestId("account-link").click();
   await expect(page.getByTestId("account-roles")).toHaveText("Super administrator");
   await shot(page, "04-account-en");
+  await darkShot(page, "04-account-en");
 
-  await page.getByTestId("language-select").click();
-  await page.getByRole("option", { name: "Deutsch" }).click();
+  await page.getByLabel("Language").selectOption({ label: "Deutsch" });
   await expect(page.getByRole("heading", { name: "Konto" })).toBeVisible();
   await expect(page.getByTestId("account-roles")).toHaveText("Superadministrator");
   await expect(page.getByRole("link", { name: "Übersicht" })).toBeVisible();
@@ -102,8 +102,7 @@ test("the language switches to German at once and stays; the theme switches to d
   await signIn(other, "admin", NEW_ADMIN_PASSWORD);
   await expect(other.getByTestId("welcome")).toHaveText("Willkommen, Administrator!");
   await other.getByTestId("account-link").click();
-  await other.getByTestId("language-select").click();
-  await other.getByRole("option", { name: "English" }).click();
+  await other.getByLabel("Sprache").selectOption({ label: "English" });
   await expect(other.getByRole("heading", { name: "Account" })).toBeVisible();
 });
 

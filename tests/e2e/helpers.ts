@@ -81,3 +81,58 @@ export async function darkShot(page: Page, name: string): Promise<void> {
     document.documentElement.classList.remove("dark");
   });
 }
+
+/**
+ * Every select of the page reads in both themes: it takes the theme's `color-scheme` (which the browser's own option
+ * list follows) and its options have an opaque background with text of at least 4.5:1 on it. The option list of a
+ * native select is drawn outside the page, where neither a screenshot nor axe sees it; this checks what it is drawn
+ * from. The page's theme is as before afterwards.
+ */
+export async function expectReadableSelects(page: Page, label: string): Promise<void> {
+  const count = await page.locator("select").count();
+  expect(count, `${label}: selects on the page`).toBeGreaterThan(0);
+  for (const theme of ["light", "dark"] as const) {
+    const found = await page.evaluate((theme) => {
+      const root = document.documentElement;
+      const wasDark = root.classList.contains("dark");
+      root.classList.toggle("dark", theme === "dark");
+      const canvas = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
+      if (!canvas) throw new Error("no canvas");
+      /** a CSS colour (oklch included) as sRGB bytes with alpha, by painting it */
+      const rgba = (color: string) => {
+        canvas.clearRect(0, 0, 1, 1);
+        canvas.fillStyle = color;
+        canvas.fillRect(0, 0, 1, 1);
+        return [...canvas.getImageData(0, 0, 1, 1).data];
+      };
+      const luminance = ([r, g, b]: number[]) => {
+        const [R, G, B] = [r, g, b].map((v) => {
+          const c = (v ?? 0) / 255;
+          return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * (R ?? 0) + 0.7152 * (G ?? 0) + 0.0722 * (B ?? 0);
+      };
+      const result = [...document.querySelectorAll("select")].map((select) => {
+        const options = [...select.options].map((option) => {
+          const style = getComputedStyle(option);
+          const bg = rgba(style.backgroundColor);
+          const fg = rgba(style.color);
+          const [hi, lo] = [luminance(fg), luminance(bg)].sort((a, b) => b - a);
+          return { text: option.text, opaque: bg[3] === 255, contrast: ((hi ?? 0) + 0.05) / ((lo ?? 0) + 0.05) };
+        });
+        return { id: select.id || select.dataset.testid || select.name, scheme: getComputedStyle(select).colorScheme, options };
+      });
+      root.classList.toggle("dark", wasDark);
+      return result;
+    }, theme);
+    for (const select of found) {
+      expect(select.scheme, `${label}: color-scheme of ${select.id} (${theme})`).toBe(theme);
+      for (const option of select.options) {
+        expect(option.opaque, `${label}: background of ${select.id} option "${option.text}" (${theme})`).toBe(true);
+        expect(option.contrast, `${label}: contrast of ${select.id} option "${option.text}" (${theme})`).toBeGreaterThanOrEqual(
+          4.5,
+        );
+      }
+    }
+  }
+}

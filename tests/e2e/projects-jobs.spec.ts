@@ -4,7 +4,7 @@ import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { ADMIN_PASSWORD } from "../../playwright.config";
 import { sampleEsproject } from "../fixtures/project";
-import { adminToken, darkShot, expectAccessible, shot, signIn } from "./helpers";
+import { adminToken, darkShot, expectAccessible, expectReadableSelects, shot, signIn } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -187,7 +187,17 @@ test("the job monitor shows the jobs: filter, sort, page, bulk restart, details 
   ]);
   expect(download.suggestedFilename()).toBe("result.json");
   await expectAccessible(monitor, "job details");
+  await expectReadableSelects(monitor, "job details");
   await shot(monitor, "54-job-details");
+  await darkShot(monitor, "54-job-details");
+
+  // the log level: a native select, saved with its button
+  await expect(monitor.getByLabel("Log level", { exact: true })).toHaveValue("default");
+  await monitor.getByLabel("Log level", { exact: true }).selectOption({ label: "Debug" });
+  await monitor.getByTestId("log-level-save").click();
+  await expect(monitor.getByTestId("status-bar")).toContainText("The log level was set.");
+  await monitor.reload();
+  await expect(monitor.getByLabel("Log level", { exact: true })).toHaveValue("Debug");
 
   const german = await managerPage(browser, "de-DE");
   await german.goto(`/system/${SYSTEM}/jobmonitor`);
@@ -201,4 +211,5 @@ test("the job monitor shows the jobs: filter, sort, page, bulk restart, details 
   await expect(german.getByTestId("job-log")).toContainText("Verarbeitung gestartet von");
   await expect(german.getByTestId("job-log")).not.toContainText("processing started by");
   await shot(german, "56-job-details-de");
+  await darkShot(german, "56-job-details-de");
 });

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { adminPage, darkShot, expectAccessible, shot, signIn } from "./helpers";
+import { adminPage, darkShot, expectAccessible, expectReadableSelects, shot, signIn } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -28,6 +28,7 @@ test("an administrator adds a standalone system and a CSB system whose connectio
   await expect(page.getByTestId("systems-table")).toContainText("Supersystem");
   await page.getByTestId("add-system").click();
   await expectAccessible(page, "system form");
+  await expectReadableSelects(page, "system form");
   await page.getByLabel("Name").fill("Acme Corp");
   await page.getByTestId("save-system").click();
   await expect(page.getByTestId("error-name")).toContainText("only letters and digits");
@@ -40,8 +41,7 @@ test("an administrator adds a standalone system and a CSB system whose connectio
 
   await page.getByTestId("add-system").click();
   await page.getByLabel("Name").fill("Globex");
-  await page.getByLabel("Type").click();
-  await page.getByRole("option", { name: "CSB" }).click();
+  await page.getByLabel("Type").selectOption({ label: "CSB" });
   await page.getByTestId("save-system").click();
   await expect(page.getByTestId("error-csbUrl")).toContainText("needs the URL of the content-services backend");
   await expect(page.getByTestId("error-csbPassword")).toContainText("needs a password");

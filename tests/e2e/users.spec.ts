@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { ADMIN_PASSWORD } from "../../playwright.config";
 import { firstLink, startSmtp, type TestSmtpServer } from "../helpers/smtp";
-import { ADMIN_PASSWORD_CHANGED, adminToken, darkShot, expectAccessible, shot, signIn } from "./helpers";
+import { ADMIN_PASSWORD_CHANGED, adminToken, darkShot, expectAccessible, expectReadableSelects, shot, signIn } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -57,6 +57,7 @@ test("an administrator adds a user, who signs in and must change the password fi
   await admin.getByTestId("add-user").click();
   await expect(admin.getByRole("heading", { name: "Add user" })).toBeVisible();
   await expectAccessible(admin, "user form");
+  await expectReadableSelects(admin, "user form");
   await shot(admin, "21-user-add");
   await darkShot(admin, "21-user-add");
 
@@ -96,8 +97,7 @@ test("the user switches to German and confirms a new e-mail address from the mai
   await erika.goto("/admin/login");
   await signIn(erika, ERIKA.name, ERIKA.own);
   await erika.getByTestId("account-link").click();
-  await erika.getByTestId("language-select").click();
-  await erika.getByRole("option", { name: "Deutsch" }).click();
+  await erika.getByLabel("Language").selectOption({ label: "Deutsch" });
   await expect(erika.getByRole("heading", { name: "Konto" })).toBeVisible();
 
   const newEmail = "erika.neu@example.com";
@@ -106,6 +106,7 @@ test("the user switches to German and confirms a new e-mail address from the mai
   await erika.getByRole("button", { name: "E-Mail-Adresse ändern" }).click();
   await expect(erika.getByTestId("status-bar")).toContainText(`Ein Bestätigungslink wurde an ${newEmail} gesendet.`);
   await expectAccessible(erika, "account de");
+  await expectReadableSelects(erika, "account de");
   await shot(erika, "22-account-de");
   await darkShot(erika, "22-account-de");
 
