@@ -35,9 +35,12 @@ export async function proxy(req: NextRequest) {
     return NextResponse.next();
   }
 
-  const system = /^\/system\/([^/]+)(?:\/([^/]+))?/.exec(pathname);
-  if (system?.[1]) {
-    const systemName = decodeURIComponent(system[1]);
+  // the learn portal of a system's learn project (spec operations §2): its system's users who manage projects
+  const learn = /^\/learn\/([^/]+)\/project(?:\/|$)/.exec(pathname);
+  const system = learn ? null : /^\/system\/([^/]+)(?:\/([^/]+))?/.exec(pathname);
+  const systemSegment = learn?.[1] ?? system?.[1];
+  if (systemSegment) {
+    const systemName = decodeURIComponent(systemSegment);
     if (!signedIn) {
       return isSupersystemName(systemName)
         ? to(`/admin/login?callbackUrl=${back}`)
@@ -45,7 +48,7 @@ export async function proxy(req: NextRequest) {
     }
     if (claims?.pwc) return to("/changePassword");
     if (!canUseSystemPortal(principal, systemName)) return to("/");
-    const permission = pagePermission("system", system[2]);
+    const permission = learn ? "ManageProjects" : pagePermission("system", system?.[2]);
     if (permission && !hasPermission(principal.roles, permission)) return to("/forbidden");
   }
   return NextResponse.next();
@@ -53,6 +56,6 @@ export async function proxy(req: NextRequest) {
 
 export const config = {
   // not /api: every REST module answers its own 405 (lib/api/method-not-allowed.ts), and a proxy pass costs about
-  // as much as a cheap API call
-  matcher: ["/", "/admin", "/admin/:path*", "/system/:path*", "/changePassword"],
+  // as much as a cheap API call; of /learn only the learn portal's pages (/learn/api/v1 is REST)
+  matcher: ["/", "/admin", "/admin/:path*", "/system/:path*", "/learn/:system/project/:path*", "/changePassword"],
 };

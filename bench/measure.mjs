@@ -115,6 +115,10 @@ export function otherCpuMeter(label, extraTicks = () => 0) {
 export function writeResults(rows, { replace = false } = {}) {
   const file = path.join(root, "bench", "RESULTS.md");
   const kept = new Map();
+  // sections of their own below the table ("## …", e.g. the scheduler tick's of `npm run bench:scheduler`) stay
+  const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const sectionsAt = previous.search(/^## /m);
+  const sections = sectionsAt >= 0 ? previous.slice(sectionsAt).trimEnd() : "";
   if (!replace && existsSync(file)) {
     for (const line of readFileSync(file, "utf8").split("\n")) {
       const cells = line
@@ -155,6 +159,7 @@ export function writeResults(rows, { replace = false } = {}) {
     "systems); `GET /api/users/{adminId}` with a bearer token does the token check plus the user read (users joined to",
     'systems). "Added" is always a difference of medians.',
     "",
+    ...(sections ? [sections, ""] : []),
   ];
   writeFileSync(file, text.join("\n"));
   // `biome check .` (lint, CI) checks Markdown too: leave the table as the formatter pads it

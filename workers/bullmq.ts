@@ -7,10 +7,20 @@ import { getDb } from "@/lib/setup/bootstrap";
 import { LEASE_MS } from "./jobs/claim";
 import { RetryLater } from "./jobs/pipeline";
 import { REDELIVER_EVERY_MS, redeliverWaitingJobs } from "./jobs/redeliver";
+import { LEARN_LEASE_MS } from "./learn/claim";
+import { LEARN_SWEEP_EVERY_MS, sweepLearnRuns } from "./learn/sweep";
 import { PROCESSORS } from "./processors";
 import { keepTimer } from "./runtime";
 
-/** A BullMQ worker for every queue, each running its processor (workers/processors.ts), and the deliveries' sweep. */
+/**
+ * Queues whose workers do not follow maxWorkerCount: a learn run takes a core and its project's documents in memory, so
+ * a process runs one at a time (more processes, more at once); its lock lasts as long as a learn run's lease.
+ */
+export const FIXED_CONCURRENCY: Partial<Record<QueueName, { concurrency: number; lockMs: number }>> = {
+  learn: { concurrency: 1, lockMs: LEARN_LEASE_MS },
+};
+
+/** A BullMQ worker for every queue, each running its processor (workers/processors.ts), and the deliveries' sweeps. */
 export function startWorkers(concurrency: number): Worker[] {
   const connection = redisConnection();
   if (!connection) throw new Error("REDIS_URL is not set: workers need Redis");
@@ -23,7 +33,17 @@ export function startWorkers(concurrency: number): Worker[] {
       }
     }, REDELIVER_EVERY_MS),
   );
+  keepTimer(
+    setInterval(async () => {
+      try {
+        await sweepLearnRuns(await getDb());
+      } catch (err) {
+        log.error({ err }, "learn run sweep failed");
+      }
+    }, LEARN_SWEEP_EVERY_MS),
+  );
   return (Object.keys(QUEUES) as QueueName[]).map((name) => {
+    const fixed = FIXED_CONCURRENCY[name];
     const worker = new Worker(
       QUEUES[name].name,
       async (job, token) => {
@@ -38,11 +58,11 @@ export function startWorkers(concurrency: number): Worker[] {
       },
       {
         connection: connection.duplicate(),
-        concurrency,
+        concurrency: fixed?.concurrency ?? concurrency,
         prefix: queuePrefix(),
         // a dead worker's BullMQ job returns to the queue about when its database lease runs out
-        lockDuration: LEASE_MS,
-        stalledInterval: LEASE_MS,
+        lockDuration: fixed?.lockMs ?? LEASE_MS,
+        stalledInterval: fixed?.lockMs ?? LEASE_MS,
       },
     );
     worker.on("failed", (job, err) => log.error({ queue: name, jobId: job?.id, err }, "job failed"));

@@ -4,8 +4,9 @@ import type { QueueName } from "@/lib/queue/queues";
 import { redisConnection } from "@/lib/queue/redis";
 import { getDb } from "@/lib/setup/bootstrap";
 import { startJobRunner, wakeJobRunner } from "./jobs/in-process-runner";
+import { LEARN_SWEEP_EVERY_MS, sweepLearnRuns } from "./learn/sweep";
 import { PROCESSORS } from "./processors";
-import { runtime } from "./runtime";
+import { keepTimer, runtime } from "./runtime";
 
 /** Runs one message's processor in this process; a failure is logged (there is no retry without a queue). */
 export async function runInProcess(name: QueueName, data: unknown): Promise<void> {
@@ -34,4 +35,18 @@ export function startInProcess(): void {
     else void runInProcess(name, data);
   });
   startJobRunner();
+  // learn runs left Waiting by a process that stopped, at once; then the sweep for lost deliveries and dead runs
+  const sweep = (olderThanMs?: number) =>
+    void (async () => {
+      try {
+        await sweepLearnRuns(await getDb(), olderThanMs === undefined ? {} : { olderThanMs });
+      } catch (err) {
+        log.error({ err }, "learn run sweep failed");
+      }
+    })();
+  if (!h.learnSweep) {
+    h.learnSweep = true;
+    sweep(0);
+    keepTimer(setInterval(() => sweep(), LEARN_SWEEP_EVERY_MS));
+  }
 }

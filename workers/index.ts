@@ -1,11 +1,19 @@
-import os from "node:os";
+import { syncLogLevel } from "@/lib/config/live";
 import { getServiceConfig } from "@/lib/config/service-config";
 import { log } from "@/lib/log";
 import { terminateOcr } from "@/lib/processing/extract-text";
+import { QUEUES } from "@/lib/queue/queues";
 import { redisConnection } from "@/lib/queue/redis";
 import { ensureReady } from "@/lib/setup/bootstrap";
-import { startWorkers } from "./bullmq";
-import { startScheduling } from "./scheduling";
+import { FIXED_CONCURRENCY, startWorkers } from "./bullmq";
+import { slotCount } from "./jobs/in-process-runner";
+import { jobPipeline } from "./jobs/pipeline";
+import { registerWorkerProcess } from "./jobs/registry";
+import { keepTimer } from "./runtime";
+import { runStopTasks } from "./scheduler/embedded";
+import { runStartTasks, startScheduling } from "./scheduling";
+
+const SETTINGS_EVERY_MS = 5000;
 
 /**
  * `npm run worker`: a BullMQ worker process on Redis (REDIS_URL) against PostgreSQL (DATABASE_URL).
@@ -18,15 +26,41 @@ async function main() {
     throw new Error("npm run worker needs DATABASE_URL: the embedded database belongs to the server process");
   }
   const { db } = await ensureReady();
-  const configured = (await getServiceConfig(db)).maxWorkerCount;
-  const concurrency = configured > 0 ? configured : os.availableParallelism();
+  await syncLogLevel(db);
+  const concurrency = slotCount((await getServiceConfig(db)).maxWorkerCount);
   await startScheduling();
   const workers = startWorkers(concurrency);
+  // the dashboards' workers connected: this process, its slots (the jobs queue's concurrency) and busy slots
+  const registration = registerWorkerProcess({
+    kind: "bullmq",
+    slots: () => workers.find((w) => w.name === QUEUES.jobs.name)?.concurrency ?? concurrency,
+    busy: () => jobPipeline().busy,
+  });
+  runStartTasks();
   log.info({ concurrency, queues: workers.map((w) => w.name) }, "worker started");
+  // settings act without a restart: the worker count and the log level are read again every few seconds
+  keepTimer(
+    setInterval(async () => {
+      try {
+        await syncLogLevel(db);
+        const wanted = slotCount((await getServiceConfig(db)).maxWorkerCount);
+        for (const w of workers) {
+          if (w.concurrency === wanted || w.name in FIXED_CONCURRENCY) continue;
+          w.concurrency = wanted;
+          log.info({ queue: w.name, concurrency: wanted }, "worker count changed by the service configuration");
+          void registration.beat();
+        }
+      } catch (err) {
+        log.warn({ err }, "could not read the configuration again");
+      }
+    }, SETTINGS_EVERY_MS),
+  );
 
   const stop = async (signal: string) => {
     log.info({ signal }, "worker stopping");
     await Promise.all(workers.map((w) => w.close()));
+    await registration.stop();
+    await runStopTasks();
     await terminateOcr();
     await redisConnection()?.quit();
     process.exit(0);

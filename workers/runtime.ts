@@ -1,8 +1,9 @@
 import { closeQueues } from "@/lib/queue";
-import { jobRunnerIdle, stopJobRunner } from "./jobs/in-process-runner";
+import { stopJobRunner } from "./jobs/in-process-runner";
+import { stopEmbeddedScheduler } from "./scheduler/embedded";
 
 /** What this process started that a stop must end: timers (schedules, the sweep), in-process runs, the transport. */
-type Holder = { timers: NodeJS.Timeout[]; running: Set<Promise<unknown>>; detach?: () => void };
+type Holder = { timers: NodeJS.Timeout[]; running: Set<Promise<unknown>>; detach?: () => void; learnSweep?: boolean };
 const g = globalThis as typeof globalThis & { __docserviceWorkers?: Holder };
 export function runtime(): Holder {
   g.__docserviceWorkers ??= { timers: [], running: new Set() };
@@ -15,15 +16,19 @@ export function keepTimer(timer: NodeJS.Timeout): void {
   runtime().timers.push(timer);
 }
 
-/** Stops the consumers of this process: the in-process runner, timers, runs under way; then closes the queues. */
-export async function stopWorkers(): Promise<void> {
+/**
+ * Stops the consumers of this process: the in-process runner, the embedded scheduler, timers, runs under way; then
+ * closes the queues. `runOnStop` (a graceful stop of the embedded runner) runs the scheduler's onStop tasks.
+ */
+export async function stopWorkers(opts: { runOnStop?: boolean } = {}): Promise<void> {
   const h = runtime();
+  await stopEmbeddedScheduler(opts);
   h.detach?.();
   h.detach = undefined;
-  stopJobRunner();
-  await jobRunnerIdle();
+  await stopJobRunner();
   for (const t of h.timers) clearInterval(t);
   h.timers = [];
+  h.learnSweep = false;
   await Promise.all([...h.running]);
   await closeQueues();
 }

@@ -1,23 +1,34 @@
-import { bullQueue } from "@/lib/queue";
+import { log } from "@/lib/log";
+import { scheduleTicks } from "@/lib/queue";
 import { redisConnection } from "@/lib/queue/redis";
-import { runInProcess } from "./in-process";
-import { SCHEDULES } from "./maintenance/schedules";
-import { keepTimer } from "./runtime";
+import { checkIntervalSeconds } from "@/lib/scheduler/queries";
+import { getDb } from "@/lib/setup/bootstrap";
+import { startEmbeddedScheduler } from "./scheduler/embedded";
+import { runEvent, workerId } from "./scheduler/engine";
+import { ticksRegistered } from "./scheduler/processor";
 
 /**
- * Starts the repeating work of SCHEDULES. With Redis they become BullMQ job schedulers (idempotent: any number of
- * servers and workers may register them) that `npm run worker` processes; without, this process runs them on timers.
+ * The scheduler's tick (DESIGN.md "Operational areas" → Scheduler). With Redis a BullMQ job scheduler on the
+ * `scheduler` queue every checkInterval (idempotent: any number of servers and workers register it; the workers of
+ * `npm run worker` process it); without, the embedded runner's timer (workers/scheduler/embedded.ts).
  */
 export async function startScheduling(): Promise<void> {
-  if (redisConnection()) {
-    for (const s of SCHEDULES) {
-      await bullQueue(s.queue).upsertJobScheduler(s.id, { every: s.everyMs }, { name: s.queue, data: s.payload });
-    }
+  if (!redisConnection()) {
+    startEmbeddedScheduler();
     return;
   }
-  for (const s of SCHEDULES) {
-    // the first run waits until the server has answered its first requests
-    setTimeout(() => void runInProcess(s.queue, s.payload), 10_000).unref();
-    keepTimer(setInterval(() => void runInProcess(s.queue, s.payload), s.everyMs));
-  }
+  const seconds = await checkIntervalSeconds(await getDb());
+  await scheduleTicks(seconds);
+  ticksRegistered(seconds);
+}
+
+/** A worker process has started: its onStart tasks (in the background; the worker takes deliveries meanwhile). */
+export function runStartTasks(): void {
+  void (async () => {
+    try {
+      await runEvent(await getDb(), "onStart", { workerId: workerId() });
+    } catch (err) {
+      log.error({ err }, "scheduler onStart tasks failed");
+    }
+  })();
 }

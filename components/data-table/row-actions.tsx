@@ -17,6 +17,8 @@ export type RowAction = {
   onClick?: () => void;
   /** Renders a link instead of a button (ignored while disabled). */
   href?: string;
+  /** The link opens in a new tab (the learn portal, spec operations §2 "Learn projects"). */
+  newTab?: boolean;
   disabled?: boolean;
   destructive?: boolean;
   /** DESIGN Conventions: every destructive action asks yes/no first. */
@@ -36,7 +38,7 @@ export function RowActions({ actions }: { actions: readonly RowAction[] }) {
 }
 
 function RowActionButton({ action }: { action: RowAction }) {
-  const { label, icon: Icon, onClick, href, disabled, destructive, confirm, testId } = action;
+  const { label, icon: Icon, onClick, href, newTab, disabled, destructive, confirm, testId } = action;
   const button = (
     <Button
       variant="ghost"
@@ -49,7 +51,7 @@ function RowActionButton({ action }: { action: RowAction }) {
       data-testid={testId}
     >
       {href && !disabled ? (
-        <Link href={href}>
+        <Link href={href} {...(newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
           <Icon aria-hidden="true" />
         </Link>
       ) : (

@@ -1,10 +1,10 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { PlusIcon, RefreshCwIcon, XIcon } from "lucide-react";
+import { PlusIcon, XIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { useTransition } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { TextField } from "@/components/forms/fields";
@@ -16,8 +16,9 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form, FormControl, FormField, FormItem, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { FORM_ISSUES } from "@/lib/errors/issues";
-import { regenerateKeyAction, renameProjectAction, savePropertiesAction } from "@/lib/projects/actions";
+import { renameProjectAction, savePropertiesAction } from "@/lib/projects/actions";
 import { type ProjectDto, type PropertiesFormValues, ZProjectMetadata, ZPropertiesForm } from "@/lib/projects/schemas";
+import { SubmissionKeyCard } from "./submission-key-card";
 
 type NameValues = z.input<typeof ZProjectMetadata>;
 const COLUMNS = { name: "propertyName", value: "propertyValue", description: "propertyDescription" } as const;
@@ -26,9 +27,8 @@ const COLUMNS = { name: "propertyName", value: "propertyValue", description: "pr
 export function ProjectEditor({ project, submissionKey }: { project: ProjectDto; submissionKey: string }) {
   const t = useTranslations("projects");
   const router = useRouter();
-  const { notify, notifyErrors } = useStatus();
+  const { notify } = useStatus();
   const [pending, startTransition] = useTransition();
-  const [key, setKey] = useState(submissionKey);
 
   const nameForm = useForm<NameValues, unknown, z.output<typeof ZProjectMetadata>>({
     resolver: zodResolver(ZProjectMetadata, FORM_ISSUES),
@@ -64,15 +64,6 @@ export function ProjectEditor({ project, submissionKey }: { project: ProjectDto;
       router.refresh();
     });
   });
-
-  const regenerate = () =>
-    startTransition(async () => {
-      const r = await regenerateKeyAction({ id: project.id });
-      if (!r.ok) return notifyErrors(r.errors, (error) => t("projects_error_edit", { error }));
-      setKey(r.data.key);
-      notify("success", t("regenerated"));
-      router.refresh();
-    });
 
   return (
     <div className="grid max-w-4xl gap-4">
@@ -151,25 +142,7 @@ export function ProjectEditor({ project, submissionKey }: { project: ProjectDto;
           </Form>
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>{t("submissionKey")}</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-2">
-          <p className="text-sm text-muted-foreground">{t("submissionKeyHint")}</p>
-          <div className="flex flex-wrap items-center gap-2">
-            <code className="rounded bg-muted px-2 py-1 text-sm" data-testid="submission-key">
-              {key}
-            </code>
-            <Button type="button" variant="secondary" disabled={pending} onClick={regenerate}>
-              <RefreshCwIcon />
-              {t("regenerate")}
-            </Button>
-          </div>
-        </CardContent>
-      </Card>
+      <SubmissionKeyCard projectId={project.id} submissionKey={submissionKey} />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { useStatus } from "@/components/shell/status-bar";
 import { Card, CardContent } from "@/components/ui/card";
 import { Form, FormControl } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
+import { UploadProgress } from "@/components/ui/upload-progress";
 import { FORM_ISSUES } from "@/lib/errors/issues";
 import { projectUploadFormSchema, type ProjectUploadFormValues as Values } from "@/lib/projects/schemas";
 import { uploadWithProgress } from "./upload";
@@ -25,17 +26,30 @@ function nameFromFile(fileName: string): string {
   return (dot > 0 ? base.slice(0, dot) : base).trim();
 }
 
-type Props =
+type Props = (
   | { mode: "add"; systemId: string; base: string }
-  | { mode: "version"; projectId: string; version: number; base: string };
+  | { mode: "version"; projectId: string; version: number; base: string }
+) & {
+  /** the list the project belongs to: a learn project (spec operations §2 "Add: file and name") has no checkboxes */
+  area?: "extraction" | "learn";
+};
+
+/** Where each list's uploads go and its pages live. */
+const AREA = {
+  extraction: { api: "/api/v3/projects", pages: "projects", messages: "projects" },
+  learn: { api: "/api/v3/learn/projects", pages: "learnProjects", messages: "learnProjects" },
+} as const;
 
 /**
- * Add a project, or upload a new version of one, with upload progress. It posts to the REST route itself
- * (XMLHttpRequest reports upload progress, a server action does not); the route validates with the same
+ * Add a project or a learn project, or upload a new version of one, with upload progress. It posts to the REST route
+ * itself (XMLHttpRequest reports upload progress, a server action does not); the route validates with the same
  * schemas, and its answer maps back onto the fields.
  */
 export function ProjectUploadForm(props: Props) {
   const t = useTranslations("projects");
+  const area = AREA[props.area ?? "extraction"];
+  const done = useTranslations(area.messages);
+  const learn = props.area === "learn";
   const router = useRouter();
   const { notify } = useStatus();
   const [progress, setProgress] = useState<number | null>(null);
@@ -62,19 +76,24 @@ export function ProjectUploadForm(props: Props) {
     if (!v.file) return;
     const body = new FormData();
     body.append("esproject", v.file);
+    const checkboxes = learn
+      ? {}
+      : props.mode === "add"
+        ? { withCustomizing: v.withCustomizing }
+        : { withCustomizing: v.withCustomizing, replaceDefaultProperties: v.replaceDefaultProperties };
     const meta =
       props.mode === "add"
-        ? { id: crypto.randomUUID(), name: v.name.trim(), systemId: props.systemId, withCustomizing: v.withCustomizing }
-        : { version: props.version, withCustomizing: v.withCustomizing, replaceDefaultProperties: v.replaceDefaultProperties };
+        ? { id: crypto.randomUUID(), name: v.name.trim(), systemId: props.systemId, ...checkboxes }
+        : { version: props.version, ...checkboxes };
     body.append("meta", JSON.stringify(meta));
     setProgress(0);
-    const url = props.mode === "add" ? "/api/v3/projects" : `/api/v3/projects/${props.projectId}/upload`;
+    const url = props.mode === "add" ? area.api : `${area.api}/${props.projectId}/upload`;
     const result = await uploadWithProgress(url, body, setProgress);
     setProgress(null);
     if (!result.ok) return showErrors(result.errors);
     const id = (result.json as { id: string }).id;
-    notify("success", add ? t("project_text_added") : t("project_text_edited"));
-    router.push(`${props.base}/projects/edit/${id}`);
+    notify("success", add ? done("project_text_added") : done("project_text_edited"));
+    router.push(`${props.base}/${area.pages}/edit/${id}`);
     router.refresh();
   });
 
@@ -104,25 +123,13 @@ export function ProjectUploadForm(props: Props) {
               )}
             </FieldFrame>
             {add && <TextField<Values> name="name" id="projectName" label={t("name")} />}
-            <div className="grid gap-2">
-              <CheckboxField<Values> name="withCustomizing" label={t("withCustomizing")} />
-              {!add && <CheckboxField<Values> name="replaceDefaultProperties" label={t("replaceDefaultProperties")} />}
-            </div>
-            {progress !== null && (
-              <div className="grid gap-1" data-testid="upload-progress">
-                <div
-                  className="h-2 overflow-hidden rounded bg-muted"
-                  role="progressbar"
-                  aria-valuenow={progress}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-label={t("uploading", { percent: progress })}
-                >
-                  <div className="h-full bg-primary transition-[width]" style={{ width: `${progress}%` }} />
-                </div>
-                <p className="text-xs text-muted-foreground">{t("uploading", { percent: progress })}</p>
+            {!learn && (
+              <div className="grid gap-2">
+                <CheckboxField<Values> name="withCustomizing" label={t("withCustomizing")} />
+                {!add && <CheckboxField<Values> name="replaceDefaultProperties" label={t("replaceDefaultProperties")} />}
               </div>
             )}
+            {progress !== null && <UploadProgress percent={progress} label={t("uploading", { percent: progress })} />}
           </CardContent>
           <FormButtons
             pending={progress !== null}
@@ -133,7 +140,7 @@ export function ProjectUploadForm(props: Props) {
                 {add ? t("upload") : t("uploadVersion")}
               </>
             }
-            cancelHref={add ? `${props.base}/projects` : undefined}
+            cancelHref={add ? `${props.base}/${area.pages}` : undefined}
           />
         </Card>
       </form>

@@ -1,10 +1,10 @@
-import { CircleHelpIcon, LogOutIcon, ShieldAlertIcon, UserIcon } from "lucide-react";
+import { CircleHelpIcon, UserIcon } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import { DeputyBanner, LogoutButton } from "@/components/shell/header-parts";
 import { Button } from "@/components/ui/button";
 import { TruncatedText } from "@/components/ui/truncated-text";
-import { logoutAction } from "@/lib/auth/actions";
 import type { Caller } from "@/lib/auth/caller";
 import { ADMIN_NAV, SYSTEM_NAV } from "@/lib/auth/navigation";
 import { hasPermission } from "@/lib/auth/permissions";
@@ -65,23 +65,10 @@ export async function PortalShell({ caller, portal, systemName, info, children }
             </Link>
           </Button>
           <ThemeToggle />
-          <form action={logoutAction}>
-            <Button type="submit" variant="ghost" size="icon" aria-label={t("logout")} data-testid="logout">
-              <LogOutIcon />
-            </Button>
-          </form>
+          <LogoutButton label={t("logout")} />
         </div>
       </ShellHeader>
-      {caller.deputyFor && (
-        <div
-          role="status"
-          data-testid="deputy-banner"
-          className="flex items-center justify-center gap-2 bg-warning px-4 py-1.5 text-sm font-medium text-warning-foreground"
-        >
-          <ShieldAlertIcon className="size-4" aria-hidden />
-          {t("deputy")}
-        </div>
-      )}
+      {caller.deputyFor && <DeputyBanner text={t("deputy")} />}
       <div className="flex flex-1 flex-col md:flex-row">
         <aside className="border-b bg-sidebar md:w-56 md:shrink-0 md:border-b-0 md:border-r">
           <Sidebar items={items} label={tn("navigation")} />

@@ -35,7 +35,18 @@ export const auditTrail = pgTable(
     deputy: text("deputy"),
     value: text("value").notNull(),
   },
-  (t) => [index("audit_trail_time_idx").on(t.timestamp), index("audit_trail_system_time_idx").on(t.systemId, t.timestamp)],
+  (t) => [
+    // the search (lib/audit/queries.ts) pages newest first, ORDER BY timestamp DESC, id DESC: every b-tree index ends in
+    // (timestamp, id), read backwards, so that a page of 25 is the first 25 entries of the index for its filter
+    index("audit_trail_time_idx").on(t.timestamp, t.id),
+    index("audit_trail_system_time_idx").on(t.systemId, t.timestamp, t.id),
+    // the project and user filters of a system, and their choices (the distinct values, read by skipping along these)
+    index("audit_trail_system_project_idx").on(t.systemId, t.project, t.timestamp, t.id),
+    index("audit_trail_system_user_idx").on(t.systemId, t.username, t.timestamp, t.id),
+    // the value search: `*` wildcards matched case-insensitively (ILIKE) against the JSON text (pg_trgm, drizzle/0005)
+    index("audit_trail_value_trgm_idx").using("gin", t.value.op("gin_trgm_ops")),
+  ],
 );
 
 export type AuditRow = typeof auditTrail.$inferSelect;
+export type NewAuditRow = typeof auditTrail.$inferInsert;

@@ -39,6 +39,12 @@ export const jobs = pgTable(
     properties: jsonb("properties").$type<JobProperty[]>().notNull().default([]),
     attempts: integer("attempts").notNull().default(0),
     restarts: integer("restarts").notNull().default(0),
+    /** the claims (attempts) of earlier runs: attempts − attemptsBefore is what this run used (ExtractionJobMonitor) */
+    attemptsBefore: integer("attempts_before").notNull().default(0),
+    /** when the job's current wait began: queued, restarted, or given back by the ExtractionJobMonitor */
+    queuedAt: timestamp("queued_at", { withTimezone: true }).notNull().defaultNow(),
+    /** when IncreaseJobPriority last raised the priority (it counts the next increaseAfterHours from here) */
+    priorityRaisedAt: timestamp("priority_raised_at", { withTimezone: true }),
     /** a claimed job whose lease has run out is taken again (a worker died) */
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     created: timestamp("created", { withTimezone: true }).notNull().defaultNow(),
@@ -120,7 +126,15 @@ export const jobMetrics = pgTable(
     success: boolean("success").notNull(),
     finished: timestamp("finished", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("job_metrics_system_finished_idx").on(t.systemId, t.finished)],
+  (t) => [
+    index("job_metrics_system_finished_idx").on(t.systemId, t.finished),
+    // MetricsArchiver's archive over every system reads a period in (finished, job_id) order (lib/downloads)
+    index("job_metrics_finished_idx").on(t.finished, t.jobId),
+    // the top 10 long-running jobs of a range (lib/statistics/queries.ts longRunningJobs) walk job_metrics in duration
+    // order and check each job's creation day instead of sorting every job of the range (bench/RESULTS.md "Statistics")
+    index("job_metrics_system_duration_idx").on(t.systemId, t.durationMs.desc(), t.jobId.desc()),
+    index("job_metrics_project_duration_idx").on(t.projectId, t.durationMs.desc(), t.jobId.desc()),
+  ],
 );
 
 export type Job = typeof jobs.$inferSelect;

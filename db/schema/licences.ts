@@ -1,4 +1,5 @@
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { schedulerTasks } from "./scheduler";
 import { systems } from "./systems";
 
 export type StoredFeature = {
@@ -70,6 +71,25 @@ export const licenceUsage = pgTable(
     count: integer("count").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.licenceId, t.featureId, t.period] })],
+);
+
+/**
+ * The alert level (lib/licences/alerts.ts) a LicenceAlertsNotifier task last notified for a licence: each task notifies
+ * a level once; the row follows the licence down again when it gets better (renewed), so a later worsening notifies anew.
+ */
+export const licenceAlertNotices = pgTable(
+  "licence_alert_notices",
+  {
+    licenceId: text("licence_id")
+      .notNull()
+      .references(() => licences.id, { onDelete: "cascade" }),
+    taskId: uuid("task_id")
+      .notNull()
+      .references(() => schedulerTasks.id, { onDelete: "cascade" }),
+    level: text("level", { enum: ["warning", "critical", "expired"] }).notNull(),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.licenceId, t.taskId] })],
 );
 
 export type Licence = typeof licences.$inferSelect;

@@ -1,18 +1,31 @@
 import { sql } from "drizzle-orm";
-import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { systems } from "./systems";
 
 export const PROJECT_TYPES = ["Extraction", "Learn", "LinkedExtraction", "LinkedLearn", "Invalid", "None"] as const;
 export type ProjectType = (typeof PROJECT_TYPES)[number];
 export type ProjectProperty = { name: string; value: string; description: string };
+/** the `learn` member of a learn project's project.json (DESIGN.md "Learn"); absent members take the engine's defaults */
+export type LearnSettings = { minClusterSize?: number; similarity?: number };
 export type StoredDocumentClass = {
   name: string;
   keywords: string[];
   patterns: string[];
-  fields: { name: string; pattern: string; type: "string" | "date" | "amount" }[];
+  /** lookup: the name of a Csv resource whose first column lists the values kept (DESIGN.md "Resources") */
+  fields: { name: string; pattern: string; type: "string" | "date" | "amount"; lookup?: string }[];
+  /**
+   * a class an export of a learn project made (docs/decisions.md "Learn runs and export"): no keywords or patterns,
+   * classified by its centroid (base64 float32, lib/learn/engine encodeFloat32) with the exported model (learn_exports)
+   */
+  learned?: boolean;
+  centroid?: string;
 };
 
-/** spec operations §3 "Project": an extraction project of a system, its file kept per version on disk. */
+/**
+ * spec operations §3 "Project" and "Learn project": a project of a system, its file kept per version on disk. The type
+ * says which list it belongs to: Extraction and LinkedExtraction (and the states Invalid, None) are the projects,
+ * Learn and LinkedLearn the learn projects (lib/projects/rules.ts isLearnType).
+ */
 export const projects = pgTable(
   "projects",
   {
@@ -28,7 +41,18 @@ export const projects = pgTable(
     /** the document classes of the current version's project.json, for processing */
     documentClasses: jsonb("document_classes").$type<StoredDocumentClass[]>().notNull().default([]),
     withCustomizing: boolean("with_customizing").notNull().default(false),
+    /** a learn project's updating lock (spec operations §4; docs/decisions.md "Learn projects") */
     updating: boolean("updating").notNull().default(false),
+    /** a learn project's soft delete (spec operations §3 deletedAt): it keeps its documents, takes no jobs, changes no more */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /**
+     * Set on a learn project: the extraction project it exports its clusters into (which then has the type
+     * LinkedExtraction, and the learn project LinkedLearn). One direction only, learn -> extraction; an extraction
+     * project finds its learn project by this column (unique: one learn project per extraction project).
+     */
+    linkedProjectId: uuid("linked_project_id").references((): AnyPgColumn => projects.id, { onDelete: "set null" }),
+    /** a learn project's `learn` member of project.json, validated; null when the file has none */
+    learnSettings: jsonb("learn_settings").$type<LearnSettings>(),
     /** the submission key (DESIGN.md "Job creation"): hash to authenticate, sealed to show */
     submissionKeyHash: text("submission_key_hash").notNull(),
     submissionKeySealed: text("submission_key_sealed").notNull(),
@@ -38,6 +62,7 @@ export const projects = pgTable(
   (t) => [
     uniqueIndex("projects_system_name_idx").on(t.systemId, sql`lower(${t.name})`),
     uniqueIndex("projects_submission_key_idx").on(t.submissionKeyHash),
+    uniqueIndex("projects_linked_project_idx").on(t.linkedProjectId),
   ],
 );
 

@@ -23,6 +23,11 @@ export type Contract = {
    * (POST jobs) or a job's own key (the job and its files); documented as an apiKey security scheme
    */
   authKey?: "submissionKey" | "jobKey";
+  /**
+   * a token of the installation's own instead of a user's (GET /api/metrics: METRICS_TOKEN), checked by the handler;
+   * documented as its security scheme
+   */
+  ownToken?: "metricsToken";
   /** checked before the handler runs; the service layer checks again with the tenant */
   permission?: Permission;
   params?: z.ZodObject;
@@ -34,6 +39,8 @@ export type Contract = {
   form?: z.ZodObject;
   /** the 200 answer; absent means 204 No Content (or a file, see `download`) */
   response?: z.ZodType;
+  /** the 200 answer is text of this media type (the Prometheus text format), with an example */
+  text?: { mediaType: string; description: string; example: string };
   /** the 200 answer is a file: its media type (`*\/*`: the file's own) and what Content-Disposition names */
   download?: { mediaType: string; fileName: string };
   /**

@@ -148,7 +148,8 @@ describe("statuses follow from the contracts", () => {
       expect(op.responses["405"]?.headers?.Allow, label).toBeDefined();
       expect(codesAt(500), label).toContain("InternalError");
       expect(codesAt(503), label).toContain("ServiceUnavailable");
-      if (c.auth !== "none")
+      if (c.ownToken) expect(codesAt(401), label).toEqual(expect.arrayContaining(["MissingToken", "InvalidToken"]));
+      else if (c.auth !== "none")
         expect(codesAt(401), label).toEqual(expect.arrayContaining(["MissingToken", "InvalidToken", "TokenExpired"]));
       else expect(codesAt(401), label).not.toContain("MissingToken");
       if (c.permission || c.session) expect(codesAt(403), label).toContain("AccessDenied");
@@ -191,12 +192,14 @@ describe("statuses follow from the contracts", () => {
         expect(Object.keys(responses["200"]?.content ?? {})).toEqual([c.download.mediaType]);
         expect(responses["200"]?.content?.[c.download.mediaType]?.schema).toEqual({ type: "string", format: "binary" });
         expect(responses["200"]?.headers?.["Content-Disposition"], c.path).toBeDefined();
+      } else if (c.text) {
+        expect(Object.keys(responses["200"]?.content ?? {}), c.path).toEqual([c.text.mediaType]);
       } else if (!c.response) {
         expect(responses["204"]?.content, c.path).toBeUndefined();
         expect(responses["200"], c.path).toBeUndefined();
       }
     }
-    expect(downloads).toBe(3);
+    expect(downloads).toBe(7);
     expect(Object.keys(doc.paths["/api/jobs/{id}/download"]?.get?.responses["200"]?.content ?? {})).toEqual(["application/zip"]);
   });
 
@@ -228,7 +231,8 @@ describe("credentials", () => {
       const op = operationOf(c);
       const label = `${c.method} ${c.path}`;
       const schemes = (op.security ?? []).flatMap((s) => Object.keys(s));
-      if (c.auth === "none") expect(op.security, label).toEqual([]);
+      if (c.ownToken) expect(op.security, label).toEqual([{ [c.ownToken]: [] }]);
+      else if (c.auth === "none") expect(op.security, label).toEqual([]);
       else expect(schemes, label).toContain("bearer");
       expect(schemes.includes("session"), label).toBe(!!c.session);
       if (c.authKey) expect(schemes, label).toContain(c.authKey);

@@ -35,10 +35,16 @@ const SECURITY_SCHEMES = {
     name: "auth",
     description: "A job's own key: the `auth` of the answer of POST /api/jobs",
   },
+  metricsToken: {
+    type: "http",
+    scheme: "bearer",
+    description: "The METRICS_TOKEN of the server's environment (not a user's token)",
+  },
 } as const;
 
 /** The alternatives of credentials a call accepts; an empty object means "none needed". */
 function securityOf(c: Contract): Record<string, string[]>[] {
+  if (c.ownToken) return [{ [c.ownToken]: [] }];
   if (c.auth === "none") return [];
   const alternatives: Record<string, string[]>[] = [{ bearer: [] }];
   if (c.session) alternatives.push({ session: [] });
@@ -125,6 +131,14 @@ function successResponse(c: Contract): ZodOpenApiOperationObject["responses"] {
       },
     };
   }
+  if (c.text) {
+    return {
+      "200": {
+        description: c.text.description,
+        content: { [c.text.mediaType]: { schema: { type: "string" }, example: c.text.example } },
+      },
+    };
+  }
   if (!c.response) return { "204": { description: "Done (no content)" } };
   const example = c.example?.response ?? schemaExample(c.response);
   return {
@@ -166,13 +180,22 @@ function operationOf(c: Contract, aliases: string[]): ZodOpenApiOperationObject 
 /** What each tag groups (a new tag needs a line here: the validity test lints for it). */
 const TAG_DESCRIPTIONS: Record<string, string> = {
   About: "The product, its modules and this document",
+  "Audit trail": "Who changed what and when: the search, its choices and the CSV export",
   Authentication: "Sign in and out, and the token lifetime",
   Configuration: "Service configuration, service info and feature flags",
+  Downloads: "The archives of the audit trail and the job figures that the archiver tasks write",
   Health: "Liveness and readiness for load balancers and orchestrators",
   Jobs: "Job orders, their state and their files",
+  "Learn clusters":
+    "The clusters a learn run made of a learn project's documents: named, marked complete, merged, split and locked by people",
+  "Learn projects": "Learn projects: projects whose jobs' documents are kept for learning clusters, soft-deleted",
   Licences: "Licence files, virtual and cloud licences, and their use",
+  Monitoring: "Figures of the service for an operator's monitoring (Prometheus)",
   Password: "Password changes, mailed reset and change links",
   Projects: "Extraction projects and their project files",
+  Scheduler: "The schedulers of the systems, their tasks, task functions and run history",
+  Resources: "Resource pools and resources (profiles, CSV lookups, language key files) by level",
+  Statistics: "Job figures per system and per project over a range of days, and the long-running jobs",
   Systems: "Tenant systems",
   Users: "Users, their roles, language and e-mail address",
 };

@@ -10,6 +10,7 @@ import { callerFromToken, callerFromWebSession, INVALID_TOKEN_HEADERS } from "@/
 import { AppError } from "@/lib/errors/app-error";
 import { parseInput, toEnvelope } from "@/lib/errors/envelope";
 import { log } from "@/lib/log";
+import { observeRequest } from "@/lib/metrics/registry";
 import { ensureReady } from "@/lib/setup/bootstrap";
 import { assertCleanStrings, printable } from "./clean-strings";
 import type { Contract } from "./contract";
@@ -54,12 +55,19 @@ export function pathParams(template: string, pathname: string): Record<string, s
   return params;
 }
 
-/** Query parameters as an object (the last of repeated names wins); control characters are 400. */
-function queryParams(req: NextRequest, lowerCaseNames: boolean): Record<string, string> {
-  const query: Record<string, string> = {};
+/**
+ * Query parameters as an object (the last of repeated names wins); control characters are 400. A name in bracket form
+ * (`categories[]=User&categories[]=Project`, spec operations §7 "query arrays use bracket form") collects its values
+ * into an array under that name, which the contract's schema names as it is (`"categories[]"`).
+ */
+function queryParams(req: NextRequest, lowerCaseNames: boolean): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
   for (const [key, value] of req.nextUrl.searchParams) {
     if (!isCleanName(key) || !isCleanName(value)) throw new AppError("InvalidCharacters", { field: printable(key) });
-    query[lowerCaseNames ? key.toLowerCase() : key] = value;
+    const name = lowerCaseNames ? key.toLowerCase() : key;
+    const values = query[name];
+    if (name.endsWith("[]")) query[name] = Array.isArray(values) ? [...values, value] : [value];
+    else query[name] = value;
   }
   return query;
 }
@@ -142,11 +150,13 @@ function toResponse(result: unknown): Response {
 
 /**
  * Request id (x-request-id, echoed or made), error envelope and one structured log line around any
- * API handler, including the catch-all 404.
+ * API handler, including the catch-all 404; a contract's calls also go into the request-duration histogram of
+ * GET /api/metrics by its path template (the catch-all's URLs are unbounded and stay out).
  */
 export async function instrumented(
   req: NextRequest,
   handler: (requestId: string, setUser: (userId: string) => void) => Promise<Response>,
+  contract?: Pick<Contract, "method" | "path">,
 ): Promise<Response> {
   const requestId = req.headers.get("x-request-id")?.slice(0, 100) || randomUUID();
   const started = performance.now();
@@ -161,6 +171,7 @@ export async function instrumented(
   }
   response.headers.set("x-request-id", requestId);
   const ms = Math.round((performance.now() - started) * 1000) / 1000;
+  if (contract) observeRequest({ method: contract.method, route: contract.path, status: response.status }, ms / 1000);
   log.info({ requestId, method: req.method, path: req.nextUrl.pathname, status: response.status, ms, userId }, "api");
   return response;
 }
@@ -168,34 +179,38 @@ export async function instrumented(
 /** Builds a route handler from its contract: auth, permission, validation, then the handler. */
 export function route<const C extends Contract>(contract: C, handler: (ctx: RouteContext<C>) => Promise<unknown>) {
   return (req: NextRequest): Promise<Response> =>
-    instrumented(req, async (requestId, setUser) => {
-      const { db } = await ensureReady().catch((err: unknown) => {
-        log.error({ requestId, err }, "database not ready");
-        throw new AppError("ServiceUnavailable");
-      });
-      let caller: Caller | null = null;
-      if (contract.session && !req.headers.has("authorization")) {
-        caller = await callerFromSessionCookie(db, req);
-        if (caller) setUser(caller.userId);
-      }
-      if (caller) {
-        if (caller.requiresPasswordChange) throw new AppError("PasswordChangeRequired");
-        if (contract.permission && !hasPermission(caller.roles, contract.permission)) throw new AppError("AccessDenied");
-      } else if (contract.auth === "bearer" || (contract.auth === "optional" && req.headers.has("authorization"))) {
-        caller = await callerFromToken(db, bearerToken(req));
-        setUser(caller.userId);
-        if (caller.requiresPasswordChange && !contract.allowWhilePasswordChangeRequired) {
-          throw new AppError("PasswordChangeRequired");
+    instrumented(
+      req,
+      async (requestId, setUser) => {
+        const { db } = await ensureReady().catch((err: unknown) => {
+          log.error({ requestId, err }, "database not ready");
+          throw new AppError("ServiceUnavailable");
+        });
+        let caller: Caller | null = null;
+        if (contract.session && !req.headers.has("authorization")) {
+          caller = await callerFromSessionCookie(db, req);
+          if (caller) setUser(caller.userId);
         }
-        if (contract.permission && !hasPermission(caller.roles, contract.permission)) throw new AppError("AccessDenied");
-      }
-      const params = contract.params ? parseInput(contract.params, pathParams(contract.path, req.nextUrl.pathname)) : undefined;
-      const rawQuery = queryParams(req, contract.queryCaseInsensitive === true);
-      const query = contract.query ? parseInput(contract.query, rawQuery) : undefined;
-      const body = contract.body
-        ? parseInput(contract.body, await readBody(req, contract.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
-        : undefined;
-      const ctx = { req, db, caller, params, query, body, requestId } as RouteContext<C>;
-      return toResponse(await handler(ctx));
-    });
+        if (caller) {
+          if (caller.requiresPasswordChange) throw new AppError("PasswordChangeRequired");
+          if (contract.permission && !hasPermission(caller.roles, contract.permission)) throw new AppError("AccessDenied");
+        } else if (contract.auth === "bearer" || (contract.auth === "optional" && req.headers.has("authorization"))) {
+          caller = await callerFromToken(db, bearerToken(req));
+          setUser(caller.userId);
+          if (caller.requiresPasswordChange && !contract.allowWhilePasswordChangeRequired) {
+            throw new AppError("PasswordChangeRequired");
+          }
+          if (contract.permission && !hasPermission(caller.roles, contract.permission)) throw new AppError("AccessDenied");
+        }
+        const params = contract.params ? parseInput(contract.params, pathParams(contract.path, req.nextUrl.pathname)) : undefined;
+        const rawQuery = queryParams(req, contract.queryCaseInsensitive === true);
+        const query = contract.query ? parseInput(contract.query, rawQuery) : undefined;
+        const body = contract.body
+          ? parseInput(contract.body, await readBody(req, contract.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
+          : undefined;
+        const ctx = { req, db, caller, params, query, body, requestId } as RouteContext<C>;
+        return toResponse(await handler(ctx));
+      },
+      contract,
+    );
 }

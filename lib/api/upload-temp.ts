@@ -7,21 +7,34 @@ import type { UploadedFile } from "./multipart";
 export const UPLOADS_DIR = "uploads";
 
 /** Temp files left by a process that died in an upload go after an hour (each process looks once an hour). */
-const STALE_MS = 60 * 60 * 1000;
+export const STALE_UPLOAD_MS = 60 * 60 * 1000;
 let lastSweep = 0;
 
-async function sweep(): Promise<void> {
+/**
+ * Removes upload temp files not written for STALE_UPLOAD_MS before `now` (no upload runs that long without writing);
+ * answers how many. Each process sweeps now and then; the CleanUpProjects task sweeps for every node of the volume.
+ */
+export async function removeStaleUploads(now = new Date()): Promise<number> {
   const names = await readdir(resolveFile(UPLOADS_DIR)).catch(() => [] as string[]);
+  let removed = 0;
   for (const name of names) {
     const full = resolveFile(`${UPLOADS_DIR}/${name}`);
     const info = await stat(full).catch(() => undefined);
-    if (info && Date.now() - info.mtimeMs > STALE_MS) await rm(full, { force: true });
+    if (info?.isFile() && now.getTime() - info.mtimeMs > STALE_UPLOAD_MS) {
+      await rm(full, { force: true });
+      removed++;
+    }
   }
+  return removed;
+}
+
+async function sweep(): Promise<void> {
+  await removeStaleUploads();
 }
 
 /** Starts a sweep when this process has not swept for an hour; never waits for it. */
 export function sweepStaleUploads(): void {
-  if (Date.now() - lastSweep < STALE_MS) return;
+  if (Date.now() - lastSweep < STALE_UPLOAD_MS) return;
   lastSweep = Date.now();
   sweep().catch((err: unknown) => log.warn({ err }, "sweeping stale uploads failed"));
 }

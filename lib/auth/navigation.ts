@@ -41,8 +41,11 @@ export const SYSTEM_NAV: readonly NavEntry[] = [
   { key: "downloads", segment: "downloads", permission: "AccessDownloads" },
 ];
 
-/** Pages every signed-in user of the portal may open. */
-const OPEN_SEGMENTS = new Set(["account", "about"]);
+/**
+ * Pages every signed-in user of the portal may open. The downloads page too: spec operations §2 shows it a "no access"
+ * text when none of its tabs' permissions is there (its sidebar entry still needs the downloads permission).
+ */
+const OPEN_SEGMENTS = new Set(["account", "about", "downloads"]);
 
 /**
  * The permission a portal page needs, from its first segment below the portal root; null when any

@@ -41,6 +41,8 @@ const SPEC: Record<string, string[]> = {
   AccessDownloads: ["SuperAdmin", "SystemsAdmin", "Administrator", "ReportAdmin", "ReportManager", "AuditTrailManager"],
   // DESIGN.md "Job creation": JobCreator or ManageJobs
   CreateJobs: ["SuperAdmin", "SystemsAdmin", "Administrator", "JobManager", "JobCreator"],
+  // docs/decisions.md "Learn clusters": the system's administrators release another user's cluster lock
+  BreakClusterLocks: ["SuperAdmin", "SystemsAdmin", "Administrator"],
 };
 
 describe("permission table", () => {

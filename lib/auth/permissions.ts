@@ -7,7 +7,8 @@ const ADMIN_AUDIT_TRAIL_ROLES = ["SuperAdmin", "AuditTrailAdmin"] as const;
 
 /**
  * Permission -> roles, exactly the tables of spec foundation §6 and operations §6, plus CreateJobs
- * (DESIGN.md "Job creation": JobCreator or ManageJobs). Nothing else in the code names roles.
+ * (DESIGN.md "Job creation": JobCreator or ManageJobs) and BreakClusterLocks (docs/decisions.md "Learn clusters": an
+ * administrator of the system may release another user's cluster lock). Nothing else in the code names roles.
  */
 export const PERMISSIONS = {
   // admin portal (foundation §6)
@@ -48,6 +49,7 @@ export const PERMISSIONS = {
   AccessStatistics: STATISTICS_ROLES,
   ManageAuditTrail: AUDIT_TRAIL_ROLES,
   AccessDownloads: [...new Set([...STATISTICS_ROLES, ...AUDIT_TRAIL_ROLES])],
+  BreakClusterLocks: ["SuperAdmin", "SystemsAdmin", "Administrator"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

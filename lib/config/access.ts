@@ -6,3 +6,14 @@ import { AppError } from "@/lib/errors/app-error";
 export function assertManagesConfiguration(caller: Caller): void {
   if (!hasPermission(caller.roles, "ManageConfiguration")) throw new AppError("AccessDenied");
 }
+
+/** DESIGN.md "Configuration": CONFIGURATION_EXPORT_DISABLED=true makes the configuration read-only. */
+export function isConfigurationExportDisabled(): boolean {
+  return process.env.CONFIGURATION_EXPORT_DISABLED === "true";
+}
+
+/** Changing any configuration: ManageConfiguration, and not while export is disabled (403 ConfigurationExportDisabled). */
+export function assertMayChangeConfiguration(caller: Caller): void {
+  assertManagesConfiguration(caller);
+  if (isConfigurationExportDisabled()) throw new AppError("ConfigurationExportDisabled");
+}

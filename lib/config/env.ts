@@ -15,6 +15,11 @@ export function redisUrl(): string | undefined {
   return process.env.REDIS_URL || undefined;
 }
 
+/** The bearer token of GET /api/metrics; unset, the endpoint answers 404 (docs/decisions.md "Dashboards"). */
+export function metricsToken(): string | undefined {
+  return process.env.METRICS_TOKEN || undefined;
+}
+
 let cachedSecret: string | undefined;
 
 /**

@@ -1,8 +1,19 @@
+import os from "node:os";
 import type { Database } from "@/db/client";
 import type { Caller } from "@/lib/auth/caller";
-import { assertManagesConfiguration } from "./access";
-import { SECRET_PLACEHOLDER, type ServiceConfigDto } from "./schemas";
-import { getServiceConfig, type ServiceConfig } from "./service-config";
+import { log } from "@/lib/log";
+import { assertManagesConfiguration, isConfigurationExportDisabled } from "./access";
+import { dataDir, metricsToken } from "./env";
+import {
+  type ConfigAllDto,
+  type EnvironmentDto,
+  type LearnConfigDto,
+  type LearnWorkerConfigDto,
+  SECRET_PLACEHOLDER,
+  type ServiceConfigDto,
+  type WorkerConfigDto,
+} from "./schemas";
+import { getLearnConfig, getLearnWorkerConfig, getServiceConfig, getWorkerConfig, type ServiceConfig } from "./service-config";
 
 /** The service configuration as the API shows it: stored secrets as a placeholder, never in clear. */
 export function toServiceConfigDto(config: ServiceConfig): ServiceConfigDto {
@@ -18,4 +29,68 @@ export function toServiceConfigDto(config: ServiceConfig): ServiceConfigDto {
 export async function readServiceConfig(db: Database, caller: Caller): Promise<ServiceConfigDto> {
   assertManagesConfiguration(caller);
   return toServiceConfigDto(await getServiceConfig(db));
+}
+
+/** GET v3/config/worker/ (ManageConfiguration) */
+export async function readWorkerConfig(db: Database, caller: Caller): Promise<WorkerConfigDto> {
+  assertManagesConfiguration(caller);
+  return getWorkerConfig(db);
+}
+
+/** GET /learn/api/v1/config (ManageConfiguration) */
+export async function readLearnConfig(db: Database, caller: Caller): Promise<LearnConfigDto> {
+  assertManagesConfiguration(caller);
+  return getLearnConfig(db);
+}
+
+/** GET /learn/api/v1/workerconfig (ManageConfiguration) */
+export async function readLearnWorkerConfig(db: Database, caller: Caller): Promise<LearnWorkerConfigDto> {
+  assertManagesConfiguration(caller);
+  return getLearnWorkerConfig(db);
+}
+
+/** A connection URL with its password (and any query, which may carry one) masked. */
+export function maskUrl(value: string | undefined): string {
+  if (!value) return "";
+  try {
+    const url = new URL(value);
+    if (url.password) url.password = SECRET_PLACEHOLDER;
+    url.search = url.search ? `?${SECRET_PLACEHOLDER}` : "";
+    return url.toString();
+  } catch {
+    return SECRET_PLACEHOLDER;
+  }
+}
+
+/** The environment the service runs in (read-only: set when it starts). */
+export function environment(): EnvironmentDto {
+  return {
+    dataDir: dataDir(),
+    database: process.env.DATABASE_URL ? maskUrl(process.env.DATABASE_URL) : "PGlite (embedded)",
+    redis: process.env.REDIS_URL ? maskUrl(process.env.REDIS_URL) : "in-process (embedded)",
+    logLevel: String(log.level),
+    isContainerMode: process.env.CONTAINER_MODE === "true",
+    isConfigurationExportDisabled: isConfigurationExportDisabled(),
+    logicalCpus: os.availableParallelism(),
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    nodeVersion: process.version,
+    isMetricsEndpointEnabled: metricsToken() !== undefined,
+  };
+}
+
+/** Every effective setting grouped, secrets masked: config/all and the ConfigurationExport task. */
+export async function effectiveSettings(db: Database): Promise<ConfigAllDto> {
+  const [service, learn, worker, learnWorker] = await Promise.all([
+    getServiceConfig(db),
+    getLearnConfig(db),
+    getWorkerConfig(db),
+    getLearnWorkerConfig(db),
+  ]);
+  return { service: toServiceConfigDto(service), learn, worker, learnWorker, environment: environment() };
+}
+
+/** GET config/all (ManageConfiguration; DESIGN.md "Configuration") */
+export async function readConfigAll(db: Database, caller: Caller): Promise<ConfigAllDto> {
+  assertManagesConfiguration(caller);
+  return effectiveSettings(db);
 }

@@ -107,8 +107,170 @@ export const ZServiceConfig = ZServiceConfigFields.meta({
   ],
 });
 
-export const ZServiceConfigPatch = ZServiceConfig.partial().meta({
-  id: "ServiceConfigPatch",
-  description: "the fields to change; a secret sent as ******** stays, an empty one is cleared",
-  examples: [{ isMaintenanceModeEnabled: true, tokenExpirationMinutes: 30 }],
+export const ZServiceConfigPatch = ZServiceConfigFields.partial()
+  .superRefine((v, ctx) => {
+    // the rules across fields that the body alone decides (with the stored values: the service checks again),
+    // reported with the fields' own issues
+    if (v.isEmailConfirmationActive === true && v.eMailHost !== undefined && !v.eMailHost.trim())
+      ctx.addIssue({ code: "custom", message: "configuration_error_missingEMailHost", path: ["eMailHost"] });
+    if (v.fileLoggingFile !== undefined && v.log4NetFile !== undefined && !v.fileLoggingFile.trim() && !v.log4NetFile.trim())
+      ctx.addIssue({ code: "custom", message: "configuration_error_missingLogFile", path: ["fileLoggingFile"] });
+  })
+  .meta({
+    id: "ServiceConfigPatch",
+    description: "the fields to change; a secret sent as ******** stays, an empty one is cleared",
+    examples: [{ isMaintenanceModeEnabled: true, tokenExpirationMinutes: 30 }],
+  });
+
+/**
+ * spec operations §5 "Service config": the rules across fields, on the merged configuration (what would be stored).
+ * The log-file rule holds always (the spec names no condition): a log file or a log4net configuration file.
+ * Each failure names its field, so forms show it under that field. Pure: the form and the service use it.
+ */
+export function serviceConfigRuleFailures(
+  config: Pick<ServiceConfigDto, "isEmailConfirmationActive" | "eMailHost" | "fileLoggingFile" | "log4NetFile">,
+): { code: "configuration_error_missingEMailHost" | "configuration_error_missingLogFile"; params: { field: string } }[] {
+  const failures: ReturnType<typeof serviceConfigRuleFailures> = [];
+  if (config.isEmailConfirmationActive && !config.eMailHost.trim())
+    failures.push({ code: "configuration_error_missingEMailHost", params: { field: "eMailHost" } });
+  if (!config.fileLoggingFile.trim() && !config.log4NetFile.trim())
+    failures.push({ code: "configuration_error_missingLogFile", params: { field: "fileLoggingFile" } });
+  return failures;
+}
+
+/** The service settings form: every field as typed, the rules of §5 checked all at once. */
+export const serviceConfigFormSchema = ZServiceConfigFields.superRefine((v, ctx) => {
+  for (const f of serviceConfigRuleFailures(v)) ctx.addIssue({ code: "custom", message: f.code, path: [f.params.field] });
 });
+
+// ---- learn, worker and learn-worker configuration (spec operations §3), stored like the service config ----
+
+/** The log levels of workers (the job log levels, spec operations §3). */
+export const WORKER_LOG_LEVELS = ["Off", "Fatal", "Error", "Warn", "Info", "Debug", "Trace"] as const;
+export type WorkerLogLevel = (typeof WORKER_LOG_LEVELS)[number];
+const ZWorkerLogLevel = z.enum(WORKER_LOG_LEVELS, { error: "InvalidField" });
+/** spec operations §9: JSON format Compact or Nice (how result.json is written) */
+export const JSON_FORMATS = ["Compact", "Nice"] as const;
+
+const ZLearnConfigFields = z.object({
+  createLearnJobOnClusterChange: z.boolean(),
+  createLearnJobOnProjectChange: z.boolean(),
+});
+export type LearnConfigDto = z.infer<typeof ZLearnConfigFields>;
+export const LEARN_CONFIG_DEFAULTS: LearnConfigDto = { createLearnJobOnClusterChange: true, createLearnJobOnProjectChange: true };
+export const ZLearnConfig = ZLearnConfigFields.meta({
+  id: "LearnConfig",
+  description: "spec operations §3 Learn config",
+  examples: [LEARN_CONFIG_DEFAULTS],
+});
+export const ZLearnConfigPatch = ZLearnConfigFields.partial().meta({
+  id: "LearnConfigPatch",
+  description: "the fields to change",
+  examples: [{ createLearnJobOnProjectChange: false }],
+});
+
+const ZWorkerConfigFields = z.object({
+  /** scripts in projects may run (no project script engine yet: stored and shown) */
+  isScriptingEnabled: z.boolean(),
+  jsonFormat: z.enum(JSON_FORMATS, { error: "InvalidField" }),
+  /** the level of the workers' log, applied to running workers */
+  logLevel: ZWorkerLogLevel,
+  /** the levels offered for jobs */
+  logLevels: z.array(ZWorkerLogLevel).max(WORKER_LOG_LEVELS.length),
+});
+export type WorkerConfigDto = z.infer<typeof ZWorkerConfigFields>;
+export const WORKER_CONFIG_DEFAULTS: WorkerConfigDto = {
+  isScriptingEnabled: false,
+  jsonFormat: "Nice",
+  logLevel: "Info",
+  logLevels: [...WORKER_LOG_LEVELS],
+};
+export const ZWorkerConfig = ZWorkerConfigFields.meta({
+  id: "WorkerConfig",
+  description: "spec operations §3 Worker config",
+  examples: [WORKER_CONFIG_DEFAULTS],
+});
+export const ZWorkerConfigPatch = ZWorkerConfigFields.partial().meta({
+  id: "WorkerConfigPatch",
+  description: "the fields to change",
+  examples: [{ logLevel: "Debug", jsonFormat: "Compact" }],
+});
+
+const ZLearnWorkerConfigFields = z.object({ logLevel: ZWorkerLogLevel, logLevels: ZWorkerConfigFields.shape.logLevels });
+export type LearnWorkerConfigDto = z.infer<typeof ZLearnWorkerConfigFields>;
+export const LEARN_WORKER_CONFIG_DEFAULTS: LearnWorkerConfigDto = { logLevel: "Info", logLevels: [...WORKER_LOG_LEVELS] };
+export const ZLearnWorkerConfig = ZLearnWorkerConfigFields.meta({
+  id: "LearnWorkerConfig",
+  description: "spec operations §3 Learn worker config",
+  examples: [LEARN_WORKER_CONFIG_DEFAULTS],
+});
+export const ZLearnWorkerConfigPatch = ZLearnWorkerConfigFields.partial().meta({
+  id: "LearnWorkerConfigPatch",
+  description: "the fields to change",
+  examples: [{ logLevel: "Warn" }],
+});
+
+/** The worker settings page: both tabs in one form each. */
+export const workerConfigFormSchema = ZWorkerConfigFields;
+export const learnWorkerConfigFormSchema = ZLearnWorkerConfigFields;
+export const learnConfigFormSchema = ZLearnConfigFields;
+
+/** spec operations §3 "Test result" of POST v3/config/service/test */
+export const ZConfigTestResult = z
+  .object({ success: z.boolean(), message: z.string() })
+  .meta({ id: "ConfigTestResult", examples: [{ success: true, message: "A test mail was sent to admin@example.com." }] });
+export const CONFIG_TEST_SERVICES = ["erpcs", "smtp"] as const;
+export const ZConfigTestQuery = z.object({
+  service: z.enum(CONFIG_TEST_SERVICES, { error: "InvalidField" }).meta({ example: "smtp" }),
+});
+
+/** The environment the service runs in, as config/all shows it (read-only; secrets masked). */
+const ZEnvironment = z.object({
+  dataDir: z.string(),
+  database: z.string(),
+  redis: z.string(),
+  logLevel: z.string(),
+  isContainerMode: z.boolean(),
+  isConfigurationExportDisabled: z.boolean(),
+  logicalCpus: z.number().int(),
+  timeZone: z.string(),
+  nodeVersion: z.string(),
+  /** METRICS_TOKEN is set: GET /api/metrics answers (the token itself is never shown) */
+  isMetricsEndpointEnabled: z.boolean(),
+});
+export type EnvironmentDto = z.infer<typeof ZEnvironment>;
+
+/** GET config/all (DESIGN.md "Configuration"): the effective settings grouped, secrets masked. */
+export const ZConfigAll = z
+  .object({
+    service: ZServiceConfigFields,
+    learn: ZLearnConfigFields,
+    worker: ZWorkerConfigFields,
+    learnWorker: ZLearnWorkerConfigFields,
+    environment: ZEnvironment,
+  })
+  .meta({
+    id: "ConfigAll",
+    description: "every effective setting, grouped; secrets read as ********",
+    examples: [
+      {
+        service: SERVICE_CONFIG_DEFAULTS,
+        learn: LEARN_CONFIG_DEFAULTS,
+        worker: WORKER_CONFIG_DEFAULTS,
+        learnWorker: LEARN_WORKER_CONFIG_DEFAULTS,
+        environment: {
+          dataDir: "/var/lib/docservice",
+          database: "postgres://docservice:********@db:5432/docservice",
+          redis: "redis://redis:6379",
+          logLevel: "info",
+          isContainerMode: true,
+          isConfigurationExportDisabled: false,
+          logicalCpus: 4,
+          timeZone: "Europe/Berlin",
+          nodeVersion: "v22.12.0",
+          isMetricsEndpointEnabled: true,
+        },
+      },
+    ],
+  });
+export type ConfigAllDto = z.infer<typeof ZConfigAll>;

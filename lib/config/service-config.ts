@@ -1,7 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { settings } from "@/db/schema";
-import { SERVICE_CONFIG_DEFAULTS, type ServiceConfigDto } from "./schemas";
+import {
+  LEARN_CONFIG_DEFAULTS,
+  LEARN_WORKER_CONFIG_DEFAULTS,
+  type LearnConfigDto,
+  type LearnWorkerConfigDto,
+  SERVICE_CONFIG_DEFAULTS,
+  type ServiceConfigDto,
+  WORKER_CONFIG_DEFAULTS,
+  type WorkerConfigDto,
+} from "./schemas";
 
 /** spec operations §3 "Service config" as stored: the secrets are held sealed (lib/crypto/secrets.ts). */
 export type ServiceConfig = Omit<ServiceConfigDto, "ccsApiKey" | "eMailPassword"> & {
@@ -20,6 +29,9 @@ export const SETTING_KEYS = {
   stationId: "stationId",
   serviceConfig: "serviceConfig",
   featureFlags: "featureFlags",
+  learnConfig: "learnConfig",
+  workerConfig: "workerConfig",
+  learnWorkerConfig: "learnWorkerConfig",
 } as const;
 
 async function readSetting<T extends object>(db: Database, key: string, defaults: T): Promise<T> {
@@ -32,10 +44,33 @@ export function getServiceConfig(db: Database): Promise<ServiceConfig> {
 }
 
 /** Merges a change into the stored service configuration (callers check permission and audit). */
-export async function patchServiceConfig(db: Database, patch: Partial<ServiceConfig>): Promise<void> {
+export function patchServiceConfig(db: Database, patch: Partial<ServiceConfig>): Promise<void> {
+  return patchSetting(db, SETTING_KEYS.serviceConfig, patch);
+}
+
+export function getLearnConfig(db: Database): Promise<LearnConfigDto> {
+  return readSetting(db, SETTING_KEYS.learnConfig, LEARN_CONFIG_DEFAULTS);
+}
+
+export function getWorkerConfig(db: Database): Promise<WorkerConfigDto> {
+  return readSetting(db, SETTING_KEYS.workerConfig, WORKER_CONFIG_DEFAULTS);
+}
+
+export function getLearnWorkerConfig(db: Database): Promise<LearnWorkerConfigDto> {
+  return readSetting(db, SETTING_KEYS.learnWorkerConfig, LEARN_WORKER_CONFIG_DEFAULTS);
+}
+
+/** When a setting was last saved (null: never, its defaults apply). */
+export async function settingSavedAt(db: Database, key: string): Promise<Date | null> {
+  const [row] = await db.select({ at: settings.updatedAt }).from(settings).where(eq(settings.key, key));
+  return row?.at ?? null;
+}
+
+/** Merges a change into a stored setting (callers check permission and audit). */
+export async function patchSetting(db: Database, key: string, patch: object): Promise<void> {
   await db
     .insert(settings)
-    .values({ key: SETTING_KEYS.serviceConfig, value: patch })
+    .values({ key, value: patch })
     .onConflictDoUpdate({
       target: settings.key,
       set: { value: sql`${settings.value} || ${JSON.stringify(patch)}::jsonb`, updatedAt: new Date() },

@@ -80,7 +80,11 @@ export const ERROR_CODES = {
     status: 400,
     message: "An e-mail host is required while e-mail confirmation is active.",
   },
-  configuration_error_missingLogFile: { status: 400, message: "File logging needs a log file or a log4net configuration file." },
+  ConfigurationExportDisabled: {
+    status: 403,
+    message: "The configuration cannot be changed here: configuration export is disabled (CONFIGURATION_EXPORT_DISABLED).",
+  },
+  configuration_error_missingLogFile: { status: 400, message: "Give a log file or a log4net configuration file." },
   MissingSystemName: { status: 400, message: "The system name is missing." },
   InvalidSystemName: { status: 400, message: "The system name may contain only letters and digits." },
   SystemNameReserved: { status: 400, message: "The name Supersystem is reserved." },
@@ -146,9 +150,82 @@ export const ERROR_CODES = {
   },
   projects_error_invalidFile: { status: 400, message: "The project file is not valid: {reason}" },
   projects_error_tooLarge: { status: 413, message: "The project file unpacks to more than {limit} MB." },
+  // learn projects (spec operations §4: a soft-deleted learn project takes no jobs and is changed no more)
+  LearnProjectDeleted: { status: 409, message: "The learn project {name} has been deleted; it takes no jobs and no changes." },
+  // learn clusters (DESIGN.md "Learn"; spec operations §8 "Learn: at least one cluster still locked")
+  LearnClusterNotFound: { status: 404, message: "The cluster was not found in this learn project." },
+  LearnDocumentNotFound: { status: 404, message: "The document was not found in this learn project." },
+  LearnClusterLocked: { status: 409, message: "The cluster {cluster} is locked by {user}." },
+  LearnClusterNameExists: { status: 409, message: "A cluster named {name} exists already in this learn project." },
+  LearnDocumentNotInCluster: { status: 409, message: "The document {id} is not in the cluster {cluster}." },
   InvalidJobState: { status: 409, message: "The job {id} cannot do this in state {state}." },
   jobMonitor_text_delete_locked: { status: 409, message: "The job {id} is protected against deletion." },
   InvalidJobUpdate: { status: 400, message: "The change of the job is not valid: {reason}" },
+  // scheduler (spec operations §5 Task, §8)
+  scheduler_error_noConditions: {
+    status: 400,
+    message: "A task needs at least one trigger: on start, on stop, continuously, daily or weekly.",
+  },
+  scheduler_error_name_empty: { status: 400, message: "The task name is missing." },
+  scheduler_error_function_empty: { status: 400, message: "The task function is missing." },
+  scheduler_error_dailyTime_empty: { status: 400, message: "A daily task needs a time." },
+  scheduler_error_weeklyTime_empty: { status: 400, message: "A weekly task needs a time." },
+  scheduler_error_noWeekdays: { status: 400, message: "A weekly task needs at least one weekday." },
+  scheduler_error_invalidMinutes: { status: 400, message: "The minutes of a continuous task must be above 0." },
+  scheduler_error_invalidTime: { status: 400, message: "The time {field} is not valid: use HH:mm." },
+  scheduler_error_intervalNegative: { status: 400, message: "The check interval must be above 0 seconds." },
+  scheduler_error_noStoreOption: { status: 400, message: "Choose store all or store by system." },
+  scheduler_error_cleanAfterTooLow: {
+    status: 400,
+    message: "Cleaning after fewer than {min} days is not allowed for this package interval.",
+  },
+  scheduler_error_invalidDuration: { status: 400, message: "The duration {field} is not valid: use days.hh:mm:ss." },
+  scheduler_error_functionNotAllowed: { status: 400, message: "The function {function} cannot be used in this scheduler." },
+  scheduler_error_internalFunction: { status: 409, message: "An internal task cannot change its function." },
+  scheduler_error_internalDelete: { status: 409, message: "An internal task cannot be deleted." },
+  scheduler_error_nameExists: { status: 409, message: "A task named {name} exists already in this scheduler." },
+  TaskNotFound: { status: 404, message: "The task was not found." },
+  SchedulerNotFound: { status: 404, message: "The scheduler was not found." },
+  // resources (spec operations §5, §8; DESIGN.md "Resources")
+  resources_error_noFileSelected: { status: 400, message: "Select a file." },
+  resources_error_noName: { status: 400, message: "The resource needs a name." },
+  resources_error_nameLengthExceeded: { status: 400, message: "The name takes at most {max} characters." },
+  resources_error_fileExtensions: { status: 400, message: "A resource of type {type} needs a name ending in {extension}." },
+  resources_error_invalidName: { status: 400, message: "The name {name} may not hold / or \\ and may not be . or ..." },
+  resources_error_noType: { status: 400, message: "Choose the type of the resource." },
+  resources_error_noPool: { status: 400, message: "The resource needs a pool." },
+  ResourceTypeUnknown: { status: 400, message: "The resource type {type} is unknown (Profile, Csv, LanguageKeyFile, Other)." },
+  ResourceLevelUnknown: {
+    status: 400,
+    message: "The resource level {level} is unknown (ProjectCustomizing, Project, System, Global).",
+  },
+  ResourceLevelNotSupported: { status: 400, message: "The level {level} is not supported here: {reason}" },
+  ResourceDataMissing: { status: 400, message: "Data is missing: {field}." },
+  ResourceUploadInProgress: {
+    status: 409,
+    message: "A temporary upload file exists for {name}: another upload of it is running. Wait for it and try again.",
+  },
+  ResourceNotFound: { status: 404, message: "The resource {name} was not found." },
+  ResourcePoolNotFound: { status: 404, message: "The resource pool was not found." },
+  // audit trail and statistics (spec operations §5 "Audit search: end not before start", "Statistics filter: begin before end")
+  EndBeforeStart: { status: 400, message: "The end lies before the start." },
+  AuditExportTooLarge: {
+    status: 400,
+    message: "The search matches {count} entries; an export holds at most {max}. Narrow the search.",
+  },
+  // downloads (spec operations §7, §8)
+  DownloadNotFound: { status: 404, message: "The download was not found." },
+  // learn runs and export (DESIGN.md "Learn"; docs/decisions.md "Learn runs and export")
+  LearnProjectUpdating: {
+    status: 409,
+    message: "The learn project {name} is being reworked (updating lock): learn runs leave it alone until the lock is off.",
+  },
+  LearnRunNotFound: { status: 404, message: "The learn run was not found." },
+  LearnNoCompleteClusters: { status: 409, message: "The learn project {name} has no complete named cluster to export." },
+  LearnProjectLinked: {
+    status: 409,
+    message: "The project {name} takes the classes of the learn project {learnProject} already.",
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { dataDir } from "@/lib/config/env";
 
@@ -48,4 +48,13 @@ export function readStoredFile(relative: string): Promise<Buffer> {
 
 export async function removeStored(relative: string): Promise<void> {
   await rm(resolveFile(relative), { recursive: true, force: true });
+}
+
+/** The entries of a stored folder by kind (names only); none when it does not exist. */
+export async function listStored(relative: string): Promise<{ folders: string[]; files: string[] }> {
+  const entries = await readdir(resolveFile(relative), { withFileTypes: true }).catch(() => []);
+  return {
+    folders: entries.filter((e) => e.isDirectory()).map((e) => e.name),
+    files: entries.filter((e) => e.isFile()).map((e) => e.name),
+  };
 }

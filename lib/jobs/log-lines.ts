@@ -8,6 +8,7 @@ export type LogParams = Record<string, string | number>;
 const LINES = {
   JobStarted: (p: LogParams) => `processing started by ${p.worker} (attempt ${p.attempt})`,
   DocumentRead: (p: LogParams) => `${p.file}: ${p.type}, ${p.pages} page(s), class ${p.className} (${p.confidence})`,
+  DocumentKept: (p: LogParams) => `${p.file}: ${p.type}, ${p.pages} page(s), kept for learning`,
   JobReady: (p: LogParams) => `ready: ${p.documents} document(s), ${p.pages} page(s)`,
   JobFailed: (p: LogParams) => `${p.code}: ${p.message}`,
 } as const;

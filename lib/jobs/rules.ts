@@ -10,6 +10,12 @@ export function isProcessing(state: JobState): boolean {
   return state !== "Ready" && state !== "Error";
 }
 
+/**
+ * Claims one run of a job may take (a claim whose lease runs out counts): the ExtractionJobMonitor gives a job stuck
+ * past its lease with this many attempts up (Error `JobAttemptsExhausted`) instead of queueing it again.
+ */
+export const JOB_MAX_ATTEMPTS = 3;
+
 /** The states in which a worker holds a claim on the job (with a lease). */
 export const CLAIMED_STATES = ["Assigned", "Processing"] as const satisfies readonly JobState[];
 
@@ -30,6 +36,8 @@ export const JOB_TRANSITIONS = {
   fail: { from: CLAIMED_STATES, to: "Error" },
   /** claims not worked on go back to the queue (maintenance mode, claims taken ahead that waited too long) */
   release: { from: CLAIMED_STATES, to: "Waiting" },
+  /** ExtractionJobMonitor: a claim whose lease ran out (its worker died, its delivery is gone) goes back to the queue */
+  requeue: { from: CLAIMED_STATES, to: "Waiting" },
   /** spec operations §4: restart sets Waiting; disabled while processing or waiting */
   restart: { from: ["Ready", "Error"], to: "Waiting" },
   /** spec operations §4: delete (soft); disabled while processing or waiting */

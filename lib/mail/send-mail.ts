@@ -25,18 +25,28 @@ export async function sendMail(db: Database, mail: Mail): Promise<"sent" | "logg
     log.warn({ to: mail.to, subject: mail.subject, text: mail.text }, "mail not sent: no SMTP host configured");
     return "logged";
   }
-  const { host, port } = parseMailHost(config.eMailHost);
   const password = config.eMailPasswordSealed ? openSecret(config.eMailPasswordSealed) : undefined;
+  await sendMailVia({ host: config.eMailHost, user: config.eMailUser, password }, mail);
+  return "sent";
+}
+
+/** The SMTP server a mail goes through: eMailHost ("host" or "host:port"), and the login when both are given. */
+export type SmtpServer = { host: string; user: string; password?: string; timeoutMs?: number };
+
+/** Sends one mail through the given SMTP server (the configuration's, or the unsaved one of the SMTP test). */
+export async function sendMailVia(server: SmtpServer, mail: Mail): Promise<void> {
+  const { host, port } = parseMailHost(server.host);
+  const timeout = server.timeoutMs ?? 10_000;
   const transport = nodemailer.createTransport({
     host,
     port,
     secure: port === 465,
-    auth: config.eMailUser && password ? { user: config.eMailUser, pass: password } : undefined,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
+    auth: server.user && server.password ? { user: server.user, pass: server.password } : undefined,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
   });
-  const from = process.env.MAIL_FROM || (config.eMailUser.includes("@") ? config.eMailUser : `docservice@${os.hostname()}`);
+  const from = process.env.MAIL_FROM || (server.user.includes("@") ? server.user : `docservice@${os.hostname()}`);
   await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
   log.info({ to: mail.to, subject: mail.subject }, "mail sent");
-  return "sent";
 }

@@ -19,3 +19,27 @@ export function composeMail(opts: {
   const params = { ...opts.params, email: opts.params.email ?? opts.to };
   return { to: opts.to, subject: t(`${opts.kind}Subject`), text: t(`${opts.kind}Text`, params) };
 }
+
+/** One alert of a licence (lib/licences/alerts.ts LicenceAlert), as the mail lists it. */
+type AlertLine = { code: string; params: Record<string, string | number> };
+
+/**
+ * The LicenceAlertsNotifier's mail in the recipient's language: the licence, the level it reached and its alerts, each
+ * said as the licence pages say it (messages "licence" `level_*`, `alert_*`; the mail's frame in "mail").
+ */
+export function composeLicenceAlertMail(opts: {
+  language: Language;
+  to: string;
+  name: string;
+  licence: { id: string; name: string };
+  level: "warning" | "critical" | "expired";
+  alerts: AlertLine[];
+}): Mail {
+  const messages = MESSAGES[opts.language];
+  const t = createTranslator({ locale: opts.language, messages, namespace: "mail" });
+  const tl = createTranslator({ locale: opts.language, messages, namespace: "licence" });
+  const level = tl(`level_${opts.level}`);
+  const alerts = opts.alerts.map((a) => `- ${tl(`alert_${a.code}` as "alert_LicenceExpired", a.params)}`).join("\n");
+  const params = { name: opts.name, licence: opts.licence.name, id: opts.licence.id, level, alerts };
+  return { to: opts.to, subject: t("licenceAlertSubject", params), text: t("licenceAlertText", params) };
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   type ClassRule,
   classify,
+  classifyWithLearned,
   compilePattern,
   countMatches,
   escapeRegExp,
@@ -143,5 +144,24 @@ describe("regex helpers", () => {
 
   it("counts with a non-global regex too", () => {
     expect(countMatches("a a a", /a/)).toBe(3);
+  });
+});
+
+describe("classifyWithLearned (a project linked to a learn project)", () => {
+  const learned = (name: string | null, similarity: number) => ({ match: () => ({ name, similarity }) });
+
+  it("the rules first: a class they score wins as without learning", () => {
+    const r = classifyWithLearned("Dear Sir, yours sincerely", [invoice, letter], learned("Invoices", 0.93));
+    expect([r.className, r.confidence]).toEqual(["Letter", 1]);
+  });
+
+  it("otherwise the nearest learned class above the similarity, with its cosine as confidence", () => {
+    const r = classifyWithLearned("shipment of pallets", [invoice, letter], learned("Delivery notes", 0.87654));
+    expect(r).toEqual({ className: "Delivery notes", confidence: 0.877, scores: { Invoice: 0, Letter: 0 } });
+  });
+
+  it("Unknown when neither rules nor a learned class answer, or without learned classes", () => {
+    expect(classifyWithLearned("nothing alike", [invoice], learned(null, 0.2)).className).toBe("Unknown");
+    expect(classifyWithLearned("nothing alike", [invoice], undefined)).toEqual(classify("nothing alike", [invoice]));
   });
 });

@@ -2,7 +2,8 @@
  * DESIGN.md "Processing a job": a document's class from the project's document classes. Keywords match
  * case-insensitively on word boundaries, patterns are case-insensitive regular expressions; score =
  * keyword hits + 2 × pattern hits; the best class with a score above 0 wins (ties: the first in order),
- * else "Unknown"; confidence = the winner's share of all scores.
+ * else "Unknown"; confidence = the winner's share of all scores. A project linked to a learn project also has learned
+ * classes ("the learned model when the project is linked to a learn project"): see classifyWithLearned.
  */
 
 export type ClassRule = { name: string; keywords: readonly string[]; patterns: readonly string[] };
@@ -113,4 +114,26 @@ export function classify(text: string, documentClasses: readonly ClassRule[]): C
   const record = Object.fromEntries(scores);
   if (best === undefined) return { className: UNKNOWN_CLASS, confidence: 0, scores: record };
   return { className: best, confidence: round3(bestScore / total), scores: record };
+}
+
+/** The learned classes of a linked extraction project: the nearest class by cosine, null below the project's similarity. */
+export type LearnedMatcher = { match: (text: string) => { name: string | null; similarity: number } };
+
+/**
+ * DESIGN.md "Processing a job" for a project linked to a learn project (docs/decisions.md "Learn runs and export"): the
+ * keyword and pattern rules first; when they name a class (a score above 0), it wins as without learning. Otherwise
+ * the learned classes answer: the nearest centroid, if its cosine reaches the learn project's similarity, with
+ * confidence = that cosine (three decimals); else "Unknown". Rules a person wrote are explicit and beat a learned
+ * guess; the learned classes cover what the rules do not.
+ */
+export function classifyWithLearned(
+  text: string,
+  documentClasses: readonly ClassRule[],
+  learned: LearnedMatcher | undefined,
+): Classification {
+  const byRules = classify(text, documentClasses);
+  if (byRules.confidence > 0 || !learned) return byRules;
+  const match = learned.match(text);
+  if (match.name === null) return byRules;
+  return { className: match.name, confidence: round3(match.similarity), scores: byRules.scores };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { InvalidPatternError } from "./classify";
-import { extractFields, type FieldRule, parseAmount, parseDate } from "./fields";
+import { extractFields, extractFieldsWithLookups, type FieldRule, parseAmount, parseDate } from "./fields";
 
 describe("parseAmount", () => {
   const cases: [string, number | null][] = [
@@ -163,5 +163,21 @@ describe("extractFields", () => {
   it("reports an invalid pattern with its field", () => {
     expect(() => extractFields("x", [{ name: "bad", pattern: "[", type: "string" }])).toThrow(InvalidPatternError);
     expect(() => extractFields("x", [{ name: "bad", pattern: "[", type: "string" }])).toThrow(/field "bad"/);
+  });
+});
+
+describe("lookup fields (DESIGN.md Resources)", () => {
+  it("keeps a listed value, empties and flags an unlisted one, and a missing resource misses", () => {
+    const rules = [
+      { name: "supplier", pattern: "supplier: (\\w+)", type: "string" as const, lookup: "Suppliers.csv" },
+      { name: "other", pattern: "other: (\\w+)", type: "string" as const, lookup: "missing.csv" },
+      { name: "free", pattern: "free: (\\w+)", type: "string" as const },
+    ];
+    const lookups = new Map([["suppliers.csv", new Set(["acme"])]]);
+    expect(extractFieldsWithLookups("supplier: ACME other: x free: y", rules, lookups)).toEqual({
+      fields: { supplier: "ACME", other: null, free: "y" },
+      lookupMisses: ["other"],
+    });
+    expect(extractFieldsWithLookups("supplier: Zeta", rules, lookups).lookupMisses).toEqual(["supplier"]);
   });
 });

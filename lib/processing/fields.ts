@@ -7,7 +7,9 @@ import { compilePattern } from "./classify";
  */
 
 export type FieldType = "string" | "date" | "amount";
-export type FieldRule = { name: string; pattern: string; type: FieldType };
+export type FieldRule = { name: string; pattern: string; type: FieldType; lookup?: string };
+/** the first-column values (lower case) of each lookup resource, by its name in lower case; absent: not found */
+export type LookupSets = ReadonlyMap<string, ReadonlySet<string>>;
 export type FieldValue = string | number | null;
 
 /**
@@ -20,7 +22,34 @@ function matchValue(match: RegExpExecArray): string | undefined {
   return undefined;
 }
 
-export function extractFields(text: string, fields: readonly FieldRule[]): Record<string, FieldValue> {
+/**
+ * The fields of a text. A field with a `lookup` keeps its value only when the lookup resource's first column lists
+ * it (case-insensitively; DESIGN.md "Resources"); else it is null and its name is in `lookupMisses` (also when the
+ * resource was not found).
+ */
+export function extractFieldsWithLookups(
+  text: string,
+  fields: readonly FieldRule[],
+  lookups: LookupSets = new Map(),
+): { fields: Record<string, FieldValue>; lookupMisses: string[] } {
+  const misses = new Set<string>();
+  const checked = fields.map((field) => {
+    if (!field.lookup) return field;
+    const listed = lookups.get(field.lookup.toLowerCase());
+    return { ...field, accept: (value: FieldValue) => Boolean(listed?.has(String(value).toLowerCase())) };
+  });
+  const values = extractFields(text, checked, (name) => misses.add(name));
+  // a miss of one alternative that another alternative filled is no miss
+  return { fields: values, lookupMisses: [...misses].filter((name) => values[name] === null) };
+}
+
+type CheckedRule = FieldRule & { accept?: (value: FieldValue) => boolean };
+
+export function extractFields(
+  text: string,
+  fields: readonly CheckedRule[],
+  onReject: (name: string) => void = () => {},
+): Record<string, FieldValue> {
   const normalized = text.normalize("NFC");
   const result: Record<string, FieldValue> = {};
   for (const field of fields) {
@@ -32,6 +61,10 @@ export function extractFields(text: string, fields: readonly FieldRule[]): Recor
       if (field.type === "amount") value = parseAmount(raw);
       else if (field.type === "date") value = parseDate(raw);
       else value = raw;
+    }
+    if (value !== null && field.accept && !field.accept(value)) {
+      onReject(field.name);
+      value = null;
     }
     // a name given twice: its rules are alternatives, the first value found wins
     if (Object.hasOwn(result, field.name) && result[field.name] !== null) continue;

@@ -62,6 +62,8 @@ describe("text documents", () => {
       className: "Invoice",
       confidence: 1,
       fields: { invoiceNumber: "INV-2024-001", total: 1234.56, date: "2025-03-15" },
+      // no field of this project names a lookup resource
+      lookupMisses: [],
       method: "text",
     });
   });

@@ -1,7 +1,7 @@
-import { type ClassRule, classify } from "./classify";
+import { type ClassRule, classifyWithLearned, type LearnedMatcher } from "./classify";
 import { type DocumentType, detectType } from "./detect";
 import { type ExtractionMethod, extractText } from "./extract-text";
-import { extractFields, type FieldRule, type FieldValue } from "./fields";
+import { extractFieldsWithLookups, type FieldRule, type FieldValue, type LookupSets } from "./fields";
 
 /** a project's document class as project.json has it (DESIGN.md "Project file") */
 export type DocumentClassDefinition = ClassRule & { fields?: readonly FieldRule[] };
@@ -9,7 +9,10 @@ export type DocumentClassDefinition = ClassRule & { fields?: readonly FieldRule[
 export type ProcessDocumentInput = {
   fileName: string;
   bytes: Uint8Array;
-  project: { documentClasses: readonly DocumentClassDefinition[] };
+  /** `learned`: the learned classes of a project linked to a learn project (lib/learn/classifier.ts) */
+  project: { documentClasses: readonly DocumentClassDefinition[]; learned?: LearnedMatcher };
+  /** the lookup resources of the project's fields, resolved by the caller (lib/resources resolveResource) */
+  lookups?: LookupSets;
   /** tesseract language codes for images (default eng + deu) */
   ocrLanguages?: string[];
 };
@@ -24,6 +27,8 @@ export type ProcessedDocument = {
   confidence: number;
   /** the winning class's fields ({} for "Unknown") */
   fields: Record<string, FieldValue>;
+  /** fields emptied because their lookup resource does not list the value */
+  lookupMisses: string[];
   method: ExtractionMethod;
 };
 
@@ -36,10 +41,11 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Proc
   const { fileName, bytes, project } = input;
   const type = detectType(bytes, fileName);
   const extracted = await extractText(bytes, type, { ocrLanguages: input.ocrLanguages });
-  const { className, confidence } = classify(extracted.text, project.documentClasses);
+  const { className, confidence } = classifyWithLearned(extracted.text, project.documentClasses, project.learned);
   // no class won (confidence 0): no fields, even if a class happens to be named "Unknown"
   const winner = confidence > 0 ? project.documentClasses.filter((c) => c.name === className) : [];
   const fieldRules = winner.flatMap((c) => c.fields ?? []);
+  const { fields, lookupMisses } = extractFieldsWithLookups(extracted.text, fieldRules, input.lookups);
   return {
     file: fileName,
     type,
@@ -47,7 +53,8 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Proc
     text: extracted.text,
     className,
     confidence,
-    fields: extractFields(extracted.text, fieldRules),
+    fields,
+    lookupMisses,
     method: extracted.method,
   };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PROJECT_TYPES } from "@/db/schema/projects";
 import { missing } from "@/lib/errors/issues";
+import { RESOURCE_NAME_MAX } from "@/lib/resources/rules";
 
 export const PROJECT_NAME_MAX = 200;
 export const PROPERTY_NAME_MAX = 200;
@@ -50,9 +51,14 @@ export const ZProjectProperties = z
     examples: [{ version: 3, properties: [{ name: "currency", value: "EUR", description: "the default currency of amounts" }] }],
   });
 
+/** spec operations §7 PUT v3/projects/{id}/metadata: the name; for learn projects also the updating lock. */
 export const ZProjectMetadata = z
-  .object({ name: ZProjectName })
-  .meta({ id: "ProjectMetadata", examples: [{ name: "Invoices 2026" }] });
+  .object({
+    name: ZProjectName,
+    /** learn projects only (spec operations §7 "for learn also name, updating") */
+    updating: z.boolean().optional(),
+  })
+  .meta({ id: "ProjectMetadata", examples: [{ name: "Invoices 2026" }, { name: "Incoming mail", updating: true }] });
 
 export const ZProjectDelete = z
   .object({ version: z.number().int().positive(), versionProperties: z.array(ZProperty).max(PROPERTIES_MAX).default([]) })
@@ -154,6 +160,8 @@ export const ZDocumentField = z.object({
   name: zName,
   pattern: zPattern,
   type: z.enum(FIELD_TYPES),
+  /** a Csv resource (by name, found by level when the job runs): the value is kept only when its first column lists it */
+  lookup: z.string().trim().min(1, "must not be empty").max(RESOURCE_NAME_MAX).optional(),
 });
 
 export const ZDocumentClass = z
@@ -183,6 +191,19 @@ export const ZProjectFileProperty = z.object({
   description: zPropertyText(PROPERTY_DESCRIPTION_MAX),
 });
 
+export const LEARN_MIN_CLUSTER_SIZE_MAX = 10_000;
+
+/**
+ * The `learn` member of a learn project's project.json (DESIGN.md "Learn"): the smallest cluster a learn run forms
+ * and the similarity (cosine, above 0, at most 1) a document needs to join a cluster. Either may be left out.
+ */
+export const ZLearnSettings = z
+  .object({
+    minClusterSize: z.number().int().min(2).max(LEARN_MIN_CLUSTER_SIZE_MAX).optional(),
+    similarity: z.number().gt(0).max(1).optional(),
+  })
+  .strict();
+
 /** project.json inside a project file */
 export const ZProjectDocument = z.object({
   name: zName,
@@ -200,6 +221,8 @@ export const ZProjectDocument = z.object({
       }
     }),
   properties: z.array(ZProjectFileProperty).max(PROPERTIES_MAX).default([]),
+  /** kept by learn projects only; an extraction project's file may carry it too (checked, not kept) */
+  learn: ZLearnSettings.optional(),
 });
 export type ProjectDocument = z.output<typeof ZProjectDocument>;
 export type DocumentClass = ProjectDocument["documentClasses"][number];

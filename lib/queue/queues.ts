@@ -11,9 +11,15 @@ export const QUEUES = {
       restarts: z.number().int().min(0).default(0),
     }),
   },
-  maintenance: {
-    name: "maintenance",
-    payload: z.object({ task: z.enum(["LoginMaintenance", "CsbLicenceUpdater", "CleanUpJobsV2"]) }),
+  // the scheduler's tick (DESIGN.md "Operational areas" → Scheduler): a BullMQ job scheduler adds one every checkInterval
+  scheduler: {
+    name: "scheduler",
+    payload: z.object({ tick: z.literal(true).default(true) }),
+  },
+  // a learn run asked for (lib/learn/services/request-learn-run.ts): the run waits in learn_runs, workers/learn runs it
+  learn: {
+    name: "learn",
+    payload: z.object({ runId: z.number().int().positive() }),
   },
 } as const;
 

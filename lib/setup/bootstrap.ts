@@ -6,7 +6,7 @@ import { hashPassword } from "@/lib/auth/passwords";
 import { SUPERSYSTEM } from "@/lib/auth/permissions";
 import { DEFAULT_FEATURE_FLAGS, SETTING_KEYS } from "@/lib/config/service-config";
 import { log } from "@/lib/log";
-import { ensureScheduler } from "@/lib/scheduler/internal-tasks";
+import { ensureInternalTasks, ensureScheduler } from "@/lib/scheduler/internal-tasks";
 
 export const INITIAL_ADMIN = "admin";
 
@@ -68,6 +68,8 @@ export async function seed(db: Database): Promise<void> {
     .leftJoin(schedulers, eq(schedulers.systemId, systems.id))
     .where(isNull(schedulers.id));
   for (const s of withoutScheduler) await ensureScheduler(db, s.id, s.type === "Super");
+  // an older installation gets the internal tasks of this version
+  await ensureInternalTasks(db, superSystem.id);
 }
 
 type ReadyHolder = { ready?: Promise<DbHandle> };

@@ -177,3 +177,11 @@ export const EMPTY_SYSTEM_FORM: SystemFormValues = {
   csbPassword: "",
   csbSystem: "",
 };
+
+/** The system configuration page (spec operations §2/§3 System config): the cognitive cloud API key only. */
+export const ZSystemConfigInput = z.object({
+  systemId: z.uuid({ error: "InvalidId" }),
+  /** ******** or absent keeps the stored key, "" clears it */
+  ccsApiKey: text(URL_MAX).optional(),
+});
+export type SystemConfigInput = z.infer<typeof ZSystemConfigInput>;

@@ -136,3 +136,40 @@ export async function expectReadableSelects(page: Page, label: string): Promise<
     }
   }
 }
+
+export type TenantUser = { name: string; password: string };
+
+/** A tenant system with one user of the given roles, made through the REST API as `admin` (a spec's beforeAll). */
+export async function makeTenant(browser: Browser, system: string, user: TenantUser, roles: string[]): Promise<void> {
+  const page = await (await browser.newContext()).newPage();
+  const headers = { authorization: `Bearer ${await adminToken(page, ADMIN_PASSWORD)}` };
+  const made = await page.request.post("/api/systems", { headers, data: { name: system } });
+  expect(made.status(), await made.text()).toBe(200);
+  const registered = await page.request.post("/api/users/register", {
+    headers,
+    data: { systemName: system, name: user.name, password: user.password, roles, requiresPasswordChange: false },
+  });
+  expect(registered.status(), await registered.text()).toBe(200);
+}
+
+/** A page of a new browser context in `locale`, signed in to the system portal of `system` as `user`, on its dashboard. */
+export async function tenantPage(
+  browser: Browser,
+  system: string,
+  user: TenantUser,
+  locale: "en-US" | "de-DE" = "en-US",
+): Promise<Page> {
+  const context = await browser.newContext({ locale });
+  const page = await context.newPage();
+  await page.goto(`/login?system=${system}`);
+  if (locale === "de-DE") {
+    await page.getByLabel("Benutzername").fill(user.name);
+    await page.getByLabel("Passwort", { exact: true }).fill(user.password);
+    await page.getByRole("button", { name: "Anmelden" }).click();
+  } else {
+    await signIn(page, user.name, user.password);
+  }
+  await expect(page).toHaveURL(new RegExp(`/system/${system}/dashboard$`));
+  await context.addCookies([{ name: "NEXT_LOCALE", value: locale, url: new URL(page.url()).origin }]);
+  return page;
+}

@@ -1,10 +1,9 @@
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { ADMIN_PASSWORD } from "../../playwright.config";
+import { type Browser, expect, test } from "@playwright/test";
 import { sampleEsproject } from "../fixtures/project";
-import { adminToken, darkShot, expectAccessible, expectReadableSelects, shot, signIn } from "./helpers";
+import { darkShot, expectAccessible, expectReadableSelects, makeTenant, shot, tenantPage } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -12,39 +11,10 @@ const SYSTEM = "Umbrella";
 const MANAGER = { name: "paula", password: "Paula-Passw0rd!" };
 let submissionKey = "";
 
-async function managerPage(browser: Browser, locale: "en-US" | "de-DE" = "en-US"): Promise<Page> {
-  const context = await browser.newContext({ locale });
-  const page = await context.newPage();
-  await page.goto(`/login?system=${SYSTEM}`);
-  if (locale === "de-DE") {
-    await page.getByLabel("Benutzername").fill(MANAGER.name);
-    await page.getByLabel("Passwort", { exact: true }).fill(MANAGER.password);
-    await page.getByRole("button", { name: "Anmelden" }).click();
-  } else {
-    await signIn(page, MANAGER.name, MANAGER.password);
-  }
-  await expect(page).toHaveURL(new RegExp(`/system/${SYSTEM}/dashboard$`));
-  await context.addCookies([{ name: "NEXT_LOCALE", value: locale, url: new URL(page.url()).origin }]);
-  return page;
-}
+const managerPage = (browser: Browser, locale: "en-US" | "de-DE" = "en-US") => tenantPage(browser, SYSTEM, MANAGER, locale);
 
 test.beforeAll(async ({ browser }) => {
-  const page = await (await browser.newContext()).newPage();
-  const token = await adminToken(page, ADMIN_PASSWORD);
-  const headers = { authorization: `Bearer ${token}` };
-  const system = await page.request.post("/api/systems", { headers, data: { name: SYSTEM } });
-  expect(system.status(), await system.text()).toBe(200);
-  const user = await page.request.post("/api/users/register", {
-    headers,
-    data: {
-      systemName: SYSTEM,
-      name: MANAGER.name,
-      password: MANAGER.password,
-      roles: ["Administrator"],
-      requiresPasswordChange: false,
-    },
-  });
-  expect(user.status(), await user.text()).toBe(200);
+  await makeTenant(browser, SYSTEM, MANAGER, ["Administrator"]);
 });
 
 test("a project is uploaded with progress, its properties edited, and its submission key shown", async ({ browser }) => {
@@ -154,14 +124,17 @@ test("the job monitor shows the jobs: filter, sort, page, bulk restart, details 
   await monitor.getByTestId("job-filter-reset").click();
   await expect(table.locator("tbody tr")).toHaveCount(7);
 
-  // sort by id: ascending, then descending (the URL keeps it)
+  // sort by id: ascending, then descending (the URL keeps it); ids count across systems, so other specs' jobs come first
+  const shown = (await table.locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.querySelector("a")?.textContent ?? "")))
+    .map(Number)
+    .sort((x, y) => x - y);
   await table.getByRole("button", { name: /^ID/ }).click();
   await expect(monitor).toHaveURL(/sort=id%3Aasc|sort=id:asc/);
-  await expect(table.locator("tbody tr").first()).toContainText("1");
+  await expect(table.locator("tbody tr").first().getByRole("link").first()).toHaveText(String(shown[0]));
   await monitor.waitForTimeout(1000);
   await table.getByRole("button", { name: /^ID/ }).click();
   await expect(monitor).toHaveURL(/sort=id%3Adesc|sort=id:desc/);
-  await expect(table.locator("tbody tr").first().getByRole("link").first()).toHaveText("7");
+  await expect(table.locator("tbody tr").first().getByRole("link").first()).toHaveText(String(shown.at(-1)));
 
   // page size 5: two pages
   await monitor.getByTestId("page-size").selectOption("5");

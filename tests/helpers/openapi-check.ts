@@ -79,7 +79,12 @@ export type Answer = { status: number; headers: Headers; text: string };
 /** Throws when the answer to `method url` is not what /api/openapi.json declares. */
 export function checkAnswer(method: string, url: URL, answer: Answer): void {
   const upper = method.toUpperCase();
-  if (!url.pathname.startsWith("/api/") || url.pathname.startsWith("/api/session/") || upper === "OPTIONS" || upper === "HEAD")
+  if (
+    !/^\/(learn\/)?api\//.test(url.pathname) ||
+    url.pathname.startsWith("/api/session/") ||
+    upper === "OPTIONS" ||
+    upper === "HEAD"
+  )
     return;
   const s = setup();
   const pathname = url.pathname.replace(/\/+$/, "");

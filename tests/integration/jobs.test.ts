@@ -399,45 +399,6 @@ async function fetchBytes(
   return new Uint8Array(await res.arrayBuffer());
 }
 
-describe("CleanUpJobsV2", () => {
-  it("removes old jobs per state and purges removed ones with their files, sparing protected jobs", async () => {
-    const { processMaintenance } = await import("@/workers/maintenance/processor");
-    const { existsSync } = await import("node:fs");
-    const { resolveFile } = await import("@/lib/files/store");
-    const db = await getDb();
-    const { project, token } = await setup();
-    const post = async () =>
-      (
-        await call(postJob, "/api/jobs", {
-          method: "POST",
-          token,
-          form: order([{ name: "a.txt", text: INVOICE }], { projectId: project.id }),
-        })
-      ).json.id as number;
-    await drain();
-    const [oldReady, oldProtected, fresh] = [await post(), await post(), await post()];
-    await drain();
-    const long = new Date(Date.now() - 40 * 86_400_000);
-    await db.update(jobs).set({ finished: long }).where(eq(jobs.id, oldReady));
-    await db.update(jobs).set({ finished: long, preventDelete: true }).where(eq(jobs.id, oldProtected));
-    await patchServiceConfig(db, { deleteExtracted: 30, deleteDeleted: 7 });
-    await processMaintenance(db, { task: "CleanUpJobsV2" });
-    const state = async (id: number) => (await db.select({ s: jobs.state }).from(jobs).where(eq(jobs.id, id)))[0]?.s;
-    expect(await state(oldReady)).toBe("Removed");
-    expect(await state(oldProtected)).toBe("Ready");
-    expect(await state(fresh)).toBe("Ready");
-
-    const [row] = await db.select().from(jobs).where(eq(jobs.id, oldReady));
-    const dir = resolveFile(`systems/${row?.systemId}/jobs/${oldReady}`);
-    expect(existsSync(dir)).toBe(true);
-    await db.update(jobs).set({ deleted: long }).where(eq(jobs.id, oldReady));
-    const result = await processMaintenance(db, { task: "CleanUpJobsV2" });
-    expect(result).toMatchObject({ purged: 1 });
-    expect(await state(oldReady)).toBeUndefined();
-    expect(existsSync(dir)).toBe(false);
-  });
-});
-
 describe("job search at scale", () => {
   it("counts up to 1 000 matches, then says 'more' and still pages to the end", async () => {
     const { GET: searchRoute } = await import("@/app/api/v3/systems/[systemId]/jobs/route");

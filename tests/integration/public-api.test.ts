@@ -28,7 +28,9 @@ import { makeSystem, makeUser, PASSWORD } from "../helpers/factories";
 import { call } from "../helpers/http";
 
 const ROOT = process.cwd();
-const API_DIR = path.join(ROOT, "app", "api");
+const APP_DIR = path.join(ROOT, "app");
+/** the folders of REST route files, relative to app/: the API and the learn API (spec §7) */
+const API_ROOTS = [["api"], ["learn", "api"]];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
@@ -69,18 +71,19 @@ async function signedInToken(): Promise<string> {
 
 /** Every app/api/**\/route.ts except the catch-all and next-auth's own routes, as folder segments. */
 function routeFolders(): string[][] {
-  return (readdirSync(API_DIR, { recursive: true }) as string[])
-    .map((f) => f.split(path.sep))
-    .filter((parts) => parts.at(-1) === "route.ts")
-    .map((parts) => parts.slice(0, -1))
-    .filter((parts) => parts[0] !== "[[...path]]" && parts[0] !== "session");
+  return API_ROOTS.flatMap((root) =>
+    (readdirSync(path.join(APP_DIR, ...root), { recursive: true }) as string[])
+      .map((f) => f.split(path.sep))
+      .filter((parts) => parts.at(-1) === "route.ts")
+      .map((parts) => parts.slice(0, -1))
+      .filter((parts) => parts[0] !== "[[...path]]" && parts[0] !== "session")
+      .map((parts) => [...root, ...parts]),
+  );
 }
 
 /** A `[x]` folder matches any `{...}` segment; every other folder matches only itself. */
 function matchesFolder(folder: string[], openApiPath: string): boolean {
-  const segments = openApiPath.split("/").filter(Boolean);
-  if (segments[0] !== "api") return false;
-  const rest = segments.slice(1);
+  const rest = openApiPath.split("/").filter(Boolean);
   if (rest.length !== folder.length) return false;
   return folder.every((f, i) => {
     const s = rest[i] ?? "";
@@ -253,7 +256,7 @@ describe("GET /api/openapi.json", () => {
   });
 
   it("every REST route module answers the methods it lacks (the route guard does not run for /api)", () => {
-    const modules = routeFolders().map((folder) => path.join(API_DIR, ...folder, "route.ts"));
+    const modules = routeFolders().map((folder) => path.join(APP_DIR, ...folder, "route.ts"));
     expect(modules.length).toBeGreaterThan(50);
     const missing = modules.filter((f) => !readFileSync(f, "utf8").includes('export * from "@/lib/api/method-not-allowed";'));
     expect(missing).toEqual([]);
@@ -266,16 +269,16 @@ describe("GET /api/openapi.json", () => {
     const notAllowed = (await import("@/lib/api/method-not-allowed")) as Record<string, unknown>;
     const served = new Set<string>();
     for (const folder of folders) {
-      const mod = (await import(path.join(API_DIR, ...folder, "route.ts"))) as Record<string, unknown>;
+      const mod = (await import(path.join(APP_DIR, ...folder, "route.ts"))) as Record<string, unknown>;
       // the methods a module declares itself (the rest are lib/api/method-not-allowed.ts's 405 answers)
       const exported = METHODS.filter((m) => typeof mod[m] === "function" && mod[m] !== notAllowed[m]);
       expect(exported.length, folder.join("/")).toBeGreaterThan(0);
       const documentedPath = documentedPathOf(doc, folder);
-      expect(documentedPath, `no documented path for app/api/${folder.join("/")}`).toBeDefined();
+      expect(documentedPath, `no documented path for app/${folder.join("/")}`).toBeDefined();
       const paths = [documentedPath!];
       const documented = doc.paths[paths[0]!]!;
       for (const method of exported) {
-        expect(documented[method.toLowerCase()], `${method} ${paths[0]} (app/api/${folder.join("/")})`).toBeDefined();
+        expect(documented[method.toLowerCase()], `${method} ${paths[0]} (app/${folder.join("/")})`).toBeDefined();
         served.add(`${method.toLowerCase()} ${paths[0]}`);
       }
     }
@@ -316,9 +319,11 @@ describe("GET /api/openapi.json", () => {
     const doc = await openApi();
     let protectedCalls = 0;
     let publicCalls = 0;
+    // GET /api/metrics exists only with METRICS_TOKEN set (else it answers 404)
+    vi.stubEnv("METRICS_TOKEN", "metrics-token-of-this-test");
     const notAllowed = (await import("@/lib/api/method-not-allowed")) as Record<string, unknown>;
     for (const folder of routeFolders()) {
-      const mod = (await import(path.join(API_DIR, ...folder, "route.ts"))) as Record<string, unknown>;
+      const mod = (await import(path.join(APP_DIR, ...folder, "route.ts"))) as Record<string, unknown>;
       const documentedPath = documentedPathOf(doc, folder)!;
       for (const method of METHODS) {
         const handler = mod[method] as Handler | undefined;
@@ -352,6 +357,7 @@ describe("GET /api/openapi.json", () => {
         }
       }
     }
+    vi.unstubAllEnvs();
     expect(protectedCalls).toBeGreaterThan(0);
     expect(publicCalls).toBeGreaterThan(0);
   });

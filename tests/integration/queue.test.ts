@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { users } from "@/db/schema";
+import { schedulerTaskRuns, schedulerTasks } from "@/db/schema";
 import { enqueue } from "@/lib/queue";
 import { redisConnection } from "@/lib/queue/redis";
 import { getDb } from "@/lib/setup/bootstrap";
@@ -26,26 +26,32 @@ afterAll(async () => {
 // hands it to this process's consumer (workers/in-process.ts), which runs the same processor. Either way the lock
 // that ran out is cleared.
 describe(`queue (${process.env.REDIS_URL ? "BullMQ on Redis" : "in-process runner"})`, () => {
-  it("an enqueued maintenance job is processed", async () => {
+  it("an enqueued scheduler tick runs a forced task", async () => {
     const db = await getDb();
     const system = await makeSystem();
-    const user = await makeUser({ systemId: system.id, lockoutEnd: new Date(Date.now() - 1000) });
+    const [task] = await db
+      .insert(schedulerTasks)
+      .values({ systemId: system.id, name: "forced", function: "LoginMaintenance", onStart: true, forceTrigger: true })
+      .returning();
+    if (!task) throw new Error("no task");
     const workers = redisConnection() ? startWorkers(1) : [];
     try {
-      await enqueue("maintenance", { task: "LoginMaintenance" });
+      await enqueue("scheduler", { tick: true });
       // without Redis the message waits until this process's consumer attaches (as the server's does at start-up)
       startInProcess();
       await until(async () => {
-        const [row] = await db.select({ lockoutEnd: users.lockoutEnd }).from(users).where(eq(users.id, user.id));
-        return row?.lockoutEnd === null;
+        const runs = await db.select().from(schedulerTaskRuns).where(eq(schedulerTaskRuns.taskId, task.id));
+        return runs.length === 1;
       });
+      const [after] = await db.select().from(schedulerTasks).where(eq(schedulerTasks.id, task.id));
+      expect(after).toMatchObject({ forceTrigger: false, lockedBy: null });
     } finally {
       await Promise.all(workers.map((w) => w.close()));
     }
   });
 
   it("refuses a payload that does not fit its queue", async () => {
-    await expect(enqueue("maintenance", { task: "Bogus" } as never)).rejects.toThrow();
+    await expect(enqueue("scheduler", { tick: false } as never)).rejects.toThrow();
   });
 });
 
@@ -75,7 +81,7 @@ describe(`jobs through the ${process.env.REDIS_URL ? "BullMQ workers" : "in-proc
       }, 30_000);
       expect(state).toBe("Ready");
     } finally {
-      stopJobRunner();
+      await stopJobRunner();
       await Promise.all(workers.map((w) => w.close()));
     }
   });

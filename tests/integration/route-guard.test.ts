@@ -55,6 +55,19 @@ describe("route guard (spec foundation §2 Route layout, §6)", () => {
     expect(await visit("/admin/dashboard", acmeAdmin)).toBe("/");
   });
 
+  it("the learn portal: signed in, the system's own (or a deputy), ManageProjects; /learn/api/v1 is left to its routes", async () => {
+    const acmeProjects = { system: "Acme", roles: ["ProjectManager", "Everybody"] };
+    const page = "/learn/Acme/project/6a0b7b8e-0000-4000-8000-000000000000";
+    expect(await visit(page)).toBe(`/login?system=Acme&callbackUrl=${encodeURIComponent(page)}`);
+    expect(await visit(`${page}/cluster/x`, acmeProjects)).toBe("next");
+    expect(await visit(page, acmeAdmin)).toBe("next");
+    expect(await visit(page, acmeMonitor)).toBe("/forbidden");
+    expect(await visit(page.replace("Acme", "Other"), acmeProjects)).toBe("/");
+    expect(await visit(page, systemsAdmin)).toBe("next");
+    expect(await visit(page, { ...acmeProjects, pwc: true })).toBe("/changePassword");
+    expect(await visit("/learn/api/v1/config")).toBe("next");
+  });
+
   it("a required password change comes first", async () => {
     expect(await visit("/admin/dashboard", { ...admin, pwc: true })).toBe("/changePassword");
     expect(await visit("/system/Acme/dashboard", { ...acmeAdmin, pwc: true })).toBe("/changePassword");

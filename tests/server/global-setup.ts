@@ -29,6 +29,7 @@ const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const DIST_DIR = ".next-test";
 const NEXT = path.join(ROOT, "node_modules", ".bin", "next");
 export const SERVER_ADMIN_PASSWORD = "Server-Admin-Passw0rd!";
+export const SERVER_METRICS_TOKEN = "server-test-metrics-token-0123456789";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -160,6 +161,8 @@ export default async function setup(project: TestProject) {
     QUEUE_PREFIX: `docservice-server-test-${suffix}`,
     // licences signed with the test-only key pair are trusted
     LICENCE_PUBLIC_KEYS: JSON.parse(readFileSync(path.join(ROOT, "tests", "fixtures", "licence-keys.json"), "utf8")).publicKey,
+    // GET /api/metrics exists only with a token (tests/server/metrics.test.ts scrapes it)
+    METRICS_TOKEN: SERVER_METRICS_TOKEN,
   };
   let dropDatabase: (() => Promise<void>) | undefined;
   if (process.env.DATABASE_URL) {

@@ -1,12 +1,22 @@
 import os from "node:os";
+import { syncLogLevel } from "@/lib/config/live";
 import { getServiceConfig } from "@/lib/config/service-config";
 import { log } from "@/lib/log";
 import { getDb } from "@/lib/setup/bootstrap";
 import { jobPipeline } from "./pipeline";
+import { type Registration, registerWorkerProcess } from "./registry";
 
 const POLL_MS = 2000;
 
-type State = { running: number; timer?: NodeJS.Timeout; filling: boolean; stopped: boolean };
+type State = {
+  running: number;
+  limit: number;
+  timer?: NodeJS.Timeout;
+  filling: boolean;
+  stopped: boolean;
+  /** this runner's row in worker_processes (the dashboards' workers connected) */
+  registration?: Registration;
+};
 const g = globalThis as typeof globalThis & { __docserviceJobRunner?: State };
 
 /**
@@ -26,10 +36,16 @@ async function fill(state: State): Promise<void> {
   try {
     const db = await getDb();
     const config = await getServiceConfig(db);
-    // maintenance mode stops claiming; jobs being processed finish (DESIGN.md "Job states")
+    await syncLogLevel(db);
+    // settings act without a restart: the slot count follows maxWorkerCount at every round (slots above it end
+    // after their job), maintenance mode stops claiming; jobs being processed finish (DESIGN.md "Job states")
+    const limit = slotCount(config.maxWorkerCount);
+    if (limit !== state.limit) {
+      state.limit = limit;
+      void state.registration?.beat();
+    }
     if (config.isMaintenanceModeEnabled) return;
-    const limit = config.maxWorkerCount > 0 ? config.maxWorkerCount : os.availableParallelism();
-    while (!state.stopped && state.running < limit) {
+    while (!state.stopped && state.running < state.limit) {
       state.running++;
       void slot(state).finally(() => {
         state.running--;
@@ -42,11 +58,22 @@ async function fill(state: State): Promise<void> {
   }
 }
 
-/** One slot: works until there is nothing to claim. */
+/** spec operations §9: maxWorkerCount 0 means automatic, the number of logical CPUs. */
+export function slotCount(maxWorkerCount: number): number {
+  return maxWorkerCount > 0 ? maxWorkerCount : os.availableParallelism();
+}
+
+/** The runner's slots now: in work and allowed (tests). */
+export function jobRunnerSlots(): { running: number; limit: number } {
+  const state = g.__docserviceJobRunner;
+  return { running: state?.running ?? 0, limit: state?.limit ?? 0 };
+}
+
+/** One slot: works until there is nothing to claim, or until the slot count fell below it. */
 async function slot(state: State): Promise<void> {
   try {
     const db = await getDb();
-    while (!state.stopped && (await jobPipeline().runNext(db))) {
+    while (!state.stopped && state.running <= state.limit && (await jobPipeline().runNext(db))) {
       // each round works on the queued jobs or claims the next
     }
   } catch (err) {
@@ -56,18 +83,23 @@ async function slot(state: State): Promise<void> {
 
 export function startJobRunner(): void {
   if (g.__docserviceJobRunner && !g.__docserviceJobRunner.stopped) return;
-  const state: State = { running: 0, filling: false, stopped: false };
+  const state: State = { running: 0, limit: 0, filling: false, stopped: false };
   g.__docserviceJobRunner = state;
+  state.registration = registerWorkerProcess({ kind: "in-process", slots: () => state.limit, busy: () => jobPipeline().busy });
   state.timer = setInterval(() => void fill(state), POLL_MS);
   state.timer.unref();
   void fill(state);
 }
 
-export function stopJobRunner(): void {
+/** Stops claiming at once; resolves when the jobs in work have ended and the runner's registration is removed. */
+export async function stopJobRunner(): Promise<void> {
   const state = g.__docserviceJobRunner;
   if (!state) return;
   state.stopped = true;
   clearInterval(state.timer);
+  await jobRunnerIdle();
+  await state.registration?.stop();
+  state.registration = undefined;
 }
 
 /** Waits until no job is in work in this process (tests, shutdown). */

@@ -133,6 +133,13 @@ export class JobPipeline {
     return this.entries.size;
   }
 
+  /** The jobs in work here now (the worker registry's busy slots); claims taken ahead and still queued do not count. */
+  get busy(): number {
+    let busy = 0;
+    for (const entry of this.entries.values()) if (entry.state !== "queued") busy++;
+    return busy;
+  }
+
   private async claimAhead(db: Database): Promise<Claim[]> {
     const want = Math.min(MAX_AHEAD, Math.floor(AHEAD_BUDGET_MS / Math.max(1, this.averageMs))) - this.queue.length;
     return want > 0 ? claimWaiting(db, { workerId: this.workerId, limit: want }) : [];

@@ -1,18 +1,37 @@
 import os from "node:os";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { type Job, type JobFile, jobFiles, jobLogs, jobMetrics, jobs, LOG_LEVELS, type LogLevel, projects } from "@/db/schema";
+import {
+  type Job,
+  type JobFile,
+  jobFiles,
+  jobLogs,
+  jobMetrics,
+  jobs,
+  LOG_LEVELS,
+  type LogLevel,
+  learnDocuments,
+  type NewLearnDocument,
+  projects,
+} from "@/db/schema";
+import { workerSettings } from "@/lib/config/worker-settings";
 import { AppError } from "@/lib/errors/app-error";
 import { toEnvelope } from "@/lib/errors/envelope";
 import { readStoredFile, removeStored, writeStoredFiles } from "@/lib/files/store";
 import { jobDir, workFileNames } from "@/lib/jobs/files";
 import { type JobLogCode, type LogParams, logLineText } from "@/lib/jobs/log-lines";
 import { enter, leaves } from "@/lib/jobs/transitions";
+import { learnedClassifiers } from "@/lib/learn/classifier";
+import { learnDocumentText } from "@/lib/learn/rules";
 import { recordFeatureUsages } from "@/lib/licences/services/record-feature-usage";
 import { log } from "@/lib/log";
+import type { LearnedMatcher } from "@/lib/processing/classify";
 import { DocumentProcessingError } from "@/lib/processing/extract-text";
+import type { LookupSets } from "@/lib/processing/fields";
 import { processDocument } from "@/lib/processing/process-document";
+import { isLearnType } from "@/lib/projects/rules";
 import type { DocumentClass } from "@/lib/projects/schemas";
+import { lookupNames, lookupSets } from "@/lib/resources/lookups";
 import { anyClaimHolds, type Claim } from "./claim";
 
 /** This process, as recorded in workerProcessId: host and pid. */
@@ -32,18 +51,36 @@ function logger(job: Job, lines: LogLine[]) {
   };
 }
 
-/** What the jobs of a batch need from the database: their order files and their projects' document classes. */
-export type JobInputs = { orders: Map<number, JobFile[]>; classes: Map<string, DocumentClass[]> };
+/**
+ * What the jobs of a batch need from the database: their order files, their projects' document classes and the
+ * lookup resources their fields name (by "systemId:projectId"; only projects with lookup fields), which of their
+ * projects are learn projects (DESIGN.md "Learn": their documents are kept for learning, not classified), and the
+ * learned classifiers of linked extraction projects (by project id; lib/learn/classifier.ts).
+ */
+export type JobInputs = {
+  orders: Map<number, JobFile[]>;
+  classes: Map<string, DocumentClass[]>;
+  learned?: Map<string, LearnedMatcher>;
+  lookups: Map<string, LookupSets>;
+  learn: Map<string, LearnTarget>;
+  /** worker configuration jsonFormat (spec operations §9): how result.json is written */
+  jsonFormat?: "Compact" | "Nice";
+};
+
+/** A learn project a job goes to: deleted ones take no documents (spec operations §4). */
+type LearnTarget = { name: string; deleted: boolean };
+
+const lookupKey = (job: Job) => `${job.systemId}:${job.projectId}`;
 
 /**
  * Claimed jobs become Processing (one statement for the batch) and their order files and projects are read (one
  * statement each), so a batch of jobs costs three round trips before its documents are read.
  */
 export async function startJobs(db: Database, claims: Claim[]): Promise<JobInputs> {
-  if (!claims.length) return { orders: new Map(), classes: new Map() };
+  if (!claims.length) return { orders: new Map(), classes: new Map(), lookups: new Map(), learn: new Map() };
   const ids = claims.map((c) => c.job.id);
   const projectIds = [...new Set(claims.flatMap((c) => (c.job.projectId ? [c.job.projectId] : [])))];
-  const [, files, rows] = await Promise.all([
+  const [, files, rows, settings] = await Promise.all([
     db
       .update(jobs)
       .set({ ...enter("start"), started: sql`now()` })
@@ -55,21 +92,54 @@ export async function startJobs(db: Database, claims: Claim[]): Promise<JobInput
       .orderBy(jobFiles.id),
     projectIds.length
       ? db
-          .select({ id: projects.id, documentClasses: projects.documentClasses })
+          .select({
+            id: projects.id,
+            name: projects.name,
+            type: projects.type,
+            version: projects.version,
+            deletedAt: projects.deletedAt,
+            documentClasses: projects.documentClasses,
+          })
           .from(projects)
           .where(inArray(projects.id, projectIds))
       : Promise.resolve([]),
+    workerSettings(db),
   ]);
   const orders = new Map<number, JobFile[]>();
   for (const f of files) orders.set(f.jobId, [...(orders.get(f.jobId) ?? []), f]);
-  return { orders, classes: new Map(rows.map((r) => [r.id, r.documentClasses])) };
+  // a learn project's jobs are not classified: no classes, so no lookups either
+  const classes = new Map(rows.map((r) => [r.id, isLearnType(r.type) ? [] : r.documentClasses]));
+  const learn = new Map(
+    rows.filter((r) => isLearnType(r.type)).map((r) => [r.id, { name: r.name, deleted: r.deletedAt !== null }]),
+  );
+  // DESIGN.md "Resources": resolved by level once per system and project of the batch, read before processing
+  const lookups = new Map<string, LookupSets>();
+  for (const { job } of claims) {
+    const projectClasses = job.projectId ? classes.get(job.projectId) : undefined;
+    if (!projectClasses || !lookupNames(projectClasses).length || lookups.has(lookupKey(job))) continue;
+    lookups.set(
+      lookupKey(job),
+      await lookupSets(db, { systemId: job.systemId, projectId: job.projectId, classes: projectClasses }),
+    );
+  }
+  // "the learned model when the project is linked to a learn project": read once per batch, kept per project version
+  const learned = await learnedClassifiers(
+    db,
+    rows.filter((r) => r.type === "LinkedExtraction"),
+  );
+  return { orders, classes, lookups, learn, learned, jsonFormat: settings.jsonFormat };
 }
 
 type Output = { kind: "work" | "result"; name: string; contentType: string; size: number; isMultiPage: boolean; path: string };
 
+/** A document of a learn project's job, kept for learning (learn_documents) when the job ends Ready. */
+type KeptDocument = { file: string; text: string; pages: number };
+
 /** A job worked on, not yet written: what finishJobs records when the claim still holds. */
 export type Prepared = {
   claim: Claim;
+  /** a Ready learn project's job: its documents, which replace the job's earlier ones in learn_documents */
+  kept?: KeptDocument[];
   state: "Ready" | "Error";
   errorCode?: string;
   errorMessage?: string;
@@ -99,7 +169,11 @@ function errorOf(error: unknown, file: string | undefined): { code: string; para
   return { code: "ProcessingFailed", params: where };
 }
 
-function failed(p: Omit<Prepared, "state" | "outputs" | "multiPage" | "metrics">, error: unknown, file?: string): Prepared {
+function failed(
+  p: Omit<Prepared, "state" | "outputs" | "multiPage" | "metrics" | "kept">,
+  error: unknown,
+  file?: string,
+): Prepared {
   const { code, params } = errorOf(error, file);
   // an AppError's English text is the one its REST answer would carry
   const entry = error instanceof AppError ? error.entries[0] : undefined;
@@ -110,8 +184,12 @@ function failed(p: Omit<Prepared, "state" | "outputs" | "multiPage" | "metrics">
       : String(error);
   p.lines.push(line("Error", "JobFailed", { ...params, code, message }));
   log.warn({ jobId: p.claim.job.id, code, err: error }, "job failed");
+  const { claim, lines, attemptDir, startedAt } = p;
   return {
-    ...p,
+    claim,
+    lines,
+    attemptDir,
+    startedAt,
     state: "Error",
     errorCode: code,
     errorMessage: message.slice(0, 2000),
@@ -134,7 +212,9 @@ function failed(p: Omit<Prepared, "state" | "outputs" | "multiPage" | "metrics">
  * DESIGN.md "Processing a job": every order file is typed from its bytes, read (PDF text, OCR, text),
  * classified into the project's document classes and its fields extracted; result.json is the result
  * file and each document's text a work file, written below the attempt's own folder. Nothing is
- * recorded in the database here: finishJobs does that for a batch.
+ * recorded in the database here: finishJobs does that for a batch. A learn project's documents are read the same
+ * way but not classified (DESIGN.md "Learn"): result.json says `learn: true` and, per document, class and
+ * confidence null and no fields; their texts go with the job to finishJobs, which keeps them for learning.
  */
 export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepared> {
   const { job } = claim;
@@ -142,27 +222,36 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
   const lines: LogLine[] = [];
   const write = logger(job, lines);
   const attemptDir = `${jobDir(job.systemId, job.id)}/attempt-${claim.attempt}`;
+  const learn = job.projectId ? inputs.learn.get(job.projectId) : undefined;
   const base = { claim, lines, attemptDir, startedAt };
   let reading: string | undefined;
   try {
     write("Info", "JobStarted", { worker: claim.workerId, attempt: claim.attempt });
     const documentClasses = job.projectId ? inputs.classes.get(job.projectId) : undefined;
     if (!documentClasses) throw new AppError("ProjectNotFound");
-    const project = { documentClasses };
+    if (learn?.deleted) throw new AppError("LearnProjectDeleted", { name: learn.name });
+    const project = { documentClasses, learned: job.projectId ? inputs.learned?.get(job.projectId) : undefined };
     const documents = [];
     let bytesIn = 0;
     for (const order of inputs.orders.get(job.id) ?? []) {
       reading = order.name;
       const bytes = await readStoredFile(order.path);
       bytesIn += bytes.byteLength;
-      const doc = await processDocument({ fileName: order.name, bytes: new Uint8Array(bytes), project });
-      write("Debug", "DocumentRead", {
-        file: order.name,
-        type: doc.type,
-        pages: doc.pages,
-        className: doc.className,
-        confidence: doc.confidence,
+      const doc = await processDocument({
+        fileName: order.name,
+        bytes: new Uint8Array(bytes),
+        project,
+        lookups: inputs.lookups.get(lookupKey(job)),
       });
+      if (learn) write("Debug", "DocumentKept", { file: order.name, type: doc.type, pages: doc.pages });
+      else
+        write("Debug", "DocumentRead", {
+          file: order.name,
+          type: doc.type,
+          pages: doc.pages,
+          className: doc.className,
+          confidence: doc.confidence,
+        });
       documents.push({ order, doc });
     }
     reading = undefined;
@@ -171,15 +260,19 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
     const result = {
       jobId: job.id,
       project: job.projectName,
+      // the documents were kept for learning, not classified
+      ...(learn ? { learn: true } : {}),
       // file: the order file; workFile: the work file holding its text
       documents: documents.map(({ doc }, i) => ({
         file: doc.file,
         workFile: workFiles[i],
         type: doc.type,
         pages: doc.pages,
-        class: doc.className,
-        confidence: doc.confidence,
+        class: learn ? null : doc.className,
+        confidence: learn ? null : doc.confidence,
         fields: doc.fields,
+        // fields emptied because their lookup resource does not list the value (DESIGN.md "Resources")
+        ...(doc.lookupMisses.length ? { lookupMisses: doc.lookupMisses } : {}),
       })),
     };
     const outputs = [
@@ -187,7 +280,7 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
         kind: "result" as const,
         name: "result.json",
         contentType: "application/json",
-        bytes: Buffer.from(JSON.stringify(result, null, 2)),
+        bytes: Buffer.from(inputs.jsonFormat === "Compact" ? JSON.stringify(result) : JSON.stringify(result, null, 2)),
         multi: false,
       },
       ...documents.map(({ doc }, i) => ({
@@ -208,6 +301,7 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
     return {
       ...base,
       state: "Ready",
+      ...(learn ? { kept: documents.map(({ doc }) => ({ file: doc.file, text: doc.text, pages: doc.pages })) } : {}),
       outputs: outputs.map((o) => ({
         kind: o.kind,
         name: o.name,
@@ -238,12 +332,15 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
  * cannot serve ends in Error with LicenceLimitReached), then in one transaction the end of every job whose claim
  * still holds, its work and result files (replacing an earlier run's), log lines and metrics. A job whose claim
  * was lost (another worker took it after its lease ran out) gets nothing recorded and its files removed, so every
- * job has exactly one result. Answers each job's outcome in the order given.
+ * job has exactly one result. A learn project's job replaces its documents in learn_documents in the same
+ * transaction (learned_at null: pending for the next learn run). Answers each job's outcome in the order given.
  */
 export async function finishJobs(db: Database, batch: Prepared[]): Promise<("Ready" | "Error" | "lost")[]> {
   if (!batch.length) return [];
   const list = await countPages(db, batch);
+  const refused: string[] = [];
   const ended = await db.transaction(async (tx) => {
+    refused.push(...(await refuseDeletedLearnProjects(tx, list)));
     const ids = new Set<number>();
     const ready = list.filter((p) => p.state === "Ready");
     if (ready.length) {
@@ -287,6 +384,7 @@ export async function finishJobs(db: Database, batch: Prepared[]): Promise<("Rea
     if (multiPage.length) await tx.update(jobFiles).set({ isMultiPage: true }).where(inArray(jobFiles.id, multiPage));
     const lines = held.flatMap((p) => p.lines.map((l) => ({ jobId: p.claim.job.id, ...l })));
     if (lines.length) await tx.insert(jobLogs).values(lines);
+    await keepLearnDocuments(tx, held);
     await tx
       .insert(jobMetrics)
       .values(
@@ -312,7 +410,68 @@ export async function finishJobs(db: Database, batch: Prepared[]): Promise<("Rea
   });
   const outcomes = list.map((p) => (ended.has(p.claim.job.id) ? p.state : "lost"));
   await Promise.all(list.map((p, i) => (outcomes[i] === "lost" ? removeStored(p.attemptDir) : undefined)));
+  await Promise.all(refused.map((dir) => removeStored(dir)));
   return outcomes;
+}
+
+/**
+ * spec operations §4: a learn project deleted while its job was worked on takes no documents; the job ends in Error
+ * LearnProjectDeleted instead (its files are removed after the commit: the attempt folders answered). The learn
+ * projects' rows are read FOR SHARE, so a soft delete waits until this batch is recorded.
+ */
+async function refuseDeletedLearnProjects(tx: Database, list: Prepared[]): Promise<string[]> {
+  const keeping = list.flatMap((p, i) => (p.state === "Ready" && p.kept && p.claim.job.projectId ? [i] : []));
+  if (!keeping.length) return [];
+  const projectIds = [...new Set(keeping.map((i) => list[i]?.claim.job.projectId ?? ""))];
+  const rows = await tx
+    .select({ id: projects.id, name: projects.name, deletedAt: projects.deletedAt })
+    .from(projects)
+    .where(inArray(projects.id, projectIds))
+    .for("share");
+  const live = new Map(rows.map((r) => [r.id, r]));
+  const dirs: string[] = [];
+  for (const i of keeping) {
+    const p = list[i];
+    const project = p?.claim.job.projectId ? live.get(p.claim.job.projectId) : undefined;
+    if (!p || (project && !project.deletedAt)) continue;
+    dirs.push(p.attemptDir);
+    list[i] = failed(p, project ? new AppError("LearnProjectDeleted", { name: project.name }) : new AppError("ProjectNotFound"));
+  }
+  return dirs;
+}
+
+/** Rows of learn_documents inserted per statement (6 parameters a row, far below PostgreSQL's 65 535). */
+const LEARN_DOCUMENT_CHUNK = 1000;
+
+/**
+ * The documents of the learn jobs recorded Ready, pending (learned_at null); an earlier run's rows of the job go (a
+ * restart replaces them, as it replaces the work and result files). A run that ends in Error leaves the earlier rows:
+ * they were read, and a deleted learn project's documents are changed no more.
+ */
+async function keepLearnDocuments(tx: Database, held: Prepared[]): Promise<void> {
+  const learnJobs = held.filter((p) => p.state === "Ready" && p.kept);
+  if (!learnJobs.length) return;
+  await tx.delete(learnDocuments).where(
+    inArray(
+      learnDocuments.jobId,
+      learnJobs.map((p) => p.claim.job.id),
+    ),
+  );
+  const rows: NewLearnDocument[] = learnJobs.flatMap(({ claim: { job }, kept }) =>
+    job.projectId && kept
+      ? kept.map((d) => ({
+          projectId: job.projectId ?? "",
+          systemId: job.systemId,
+          jobId: job.id,
+          file: d.file,
+          text: learnDocumentText(d.text),
+          pages: d.pages,
+        }))
+      : [],
+  );
+  for (let i = 0; i < rows.length; i += LEARN_DOCUMENT_CHUNK) {
+    await tx.insert(learnDocuments).values(rows.slice(i, i + LEARN_DOCUMENT_CHUNK));
+  }
 }
 
 /** Pages of the batch's Ready jobs against their systems' licences (one transaction per system). */

@@ -32,6 +32,7 @@ export const createJobContract = defineContract({
     "AccessDenied",
     "MissingProject",
     "ProjectNotFound",
+    "LearnProjectDeleted",
     "JobNoOrderFiles",
     "InvalidOrderFile",
     "PayloadTooLarge",

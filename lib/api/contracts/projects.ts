@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZLearnProject } from "@/lib/learn/schemas";
 import {
   ZProject,
   ZProjectAddMeta,
@@ -32,7 +33,7 @@ export const listProjectsContract = defineContract({
 export const projectNamesContract = defineContract({
   method: "GET",
   path: "/api/systems/{id}/projectNames",
-  summary: "The project names of a system (for filters)",
+  summary: "The names of a system's projects and learn projects, deleted learn projects included (for job filters)",
   tag: "Projects",
   auth: "bearer",
   params: ZSystemId,
@@ -99,11 +100,26 @@ export const projectMetadataContract = defineContract({
   ...base,
   method: "PUT",
   path: "/api/v3/projects/{id}/metadata",
-  summary: "Rename a project",
+  summary: "Rename a project or a learn project; a learn project also takes its updating lock (`updating`)",
   params: ZId,
   body: ZProjectMetadata,
-  response: ZProject,
-  errors: ["ProjectNotFound", "ProjectNameExists"],
+  response: z.union([ZProject, ZLearnProject]),
+  example: {
+    request: { name: "Incoming mail", updating: true },
+    response: {
+      id: "3b2a1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d",
+      name: "Incoming mail",
+      systemId: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+      systemName: "Acme",
+      version: 2,
+      type: "Learn",
+      updating: true,
+      deletedAt: null,
+      linkedProjectId: null,
+      learn: { minClusterSize: 5, similarity: 0.6 },
+    },
+  },
+  errors: ["ProjectNotFound", "ProjectNameExists", "LearnProjectDeleted"],
 });
 
 export const downloadProjectContract = defineContract({
@@ -121,7 +137,7 @@ export const submissionKeyContract = defineContract({
   ...base,
   method: "GET",
   path: "/api/v3/projects/{id}/submissionKey",
-  summary: "The project's submission key (POST /api/jobs?auth=…)",
+  summary: "The submission key of a project or a learn project (POST /api/jobs?auth=…)",
   params: ZId,
   response: ZSubmissionKey,
   errors: ["ProjectNotFound"],
@@ -131,8 +147,8 @@ export const regenerateSubmissionKeyContract = defineContract({
   ...base,
   method: "POST",
   path: "/api/v3/projects/{id}/submissionKey",
-  summary: "A new submission key; the old one stops working",
+  summary: "A new submission key of a project or a learn project; the old one stops working",
   params: ZId,
   response: ZSubmissionKey,
-  errors: ["ProjectNotFound"],
+  errors: ["ProjectNotFound", "LearnProjectDeleted"],
 });

@@ -3,11 +3,11 @@ import { writeAudit } from "@/lib/audit/services/write-audit";
 import type { Caller } from "@/lib/auth/caller";
 import { sealSecret } from "@/lib/crypto/secrets";
 import { AppError, type ErrorEntry } from "@/lib/errors/app-error";
-import { parseInput } from "@/lib/errors/envelope";
-import { assertManagesConfiguration } from "../access";
+import { fromZodError } from "@/lib/errors/envelope";
+import { assertMayChangeConfiguration } from "../access";
 import { toServiceConfigDto } from "../queries";
-import { SECRET_PLACEHOLDER, type ServiceConfigDto, ZServiceConfigPatch } from "../schemas";
-import { getServiceConfig, getServiceInfo, patchServiceConfig, type ServiceConfig } from "../service-config";
+import { SECRET_PLACEHOLDER, type ServiceConfigDto, serviceConfigRuleFailures, ZServiceConfigPatch } from "../schemas";
+import { getServiceConfig, patchServiceConfig, type ServiceConfig } from "../service-config";
 import { forgetUploadLimits } from "../upload-limits";
 
 /**
@@ -15,16 +15,21 @@ import { forgetUploadLimits } from "../upload-limits";
  * A secret sent as its placeholder stays unchanged; an empty one clears it.
  */
 export async function updateServiceConfig(db: Database, opts: { caller: Caller; input: unknown }): Promise<ServiceConfigDto> {
-  assertManagesConfiguration(opts.caller);
-  if ((await getServiceInfo(db)).isConfigurationExportDisabled) throw new AppError("AccessDenied");
-  const { ccsApiKey, eMailPassword, ...plain } = parseInput(ZServiceConfigPatch, opts.input);
-  const merged = { ...(await getServiceConfig(db)), ...plain };
-  const errors: ErrorEntry[] = [];
-  if (merged.isEmailConfirmationActive && !merged.eMailHost.trim()) errors.push({ code: "configuration_error_missingEMailHost" });
-  if (merged.fileLoggingEnabled && !merged.fileLoggingFile.trim() && !merged.log4NetFile.trim()) {
-    errors.push({ code: "configuration_error_missingLogFile" });
+  assertMayChangeConfiguration(opts.caller);
+  // every rule of spec operations §5 at once: the fields' own and those across fields (on what would be stored)
+  const parsed = ZServiceConfigPatch.safeParse(opts.input, { reportInput: true });
+  const errors: ErrorEntry[] = parsed.success ? [] : fromZodError(parsed.error).entries;
+  const sent = (parsed.success ? parsed.data : {}) as Partial<ServiceConfigDto>;
+  const stored = await getServiceConfig(db);
+  const raw = opts.input && typeof opts.input === "object" ? (opts.input as Record<string, unknown>) : {};
+  const merged = { ...stored };
+  for (const key of ["isEmailConfirmationActive", "eMailHost", "fileLoggingFile", "log4NetFile"] as const) {
+    const value = parsed.success ? sent[key] : raw[key];
+    if (value !== undefined && typeof value === typeof stored[key]) Object.assign(merged, { [key]: value });
   }
-  if (errors.length) throw AppError.many(errors);
+  for (const failure of serviceConfigRuleFailures(merged)) if (!errors.some((e) => e.code === failure.code)) errors.push(failure);
+  if (errors.length || !parsed.success) throw AppError.many(errors);
+  const { ccsApiKey, eMailPassword, ...plain } = parsed.data;
 
   const patch: Partial<ServiceConfig> = { ...plain };
   if (ccsApiKey !== undefined && ccsApiKey !== SECRET_PLACEHOLDER)

@@ -17,7 +17,7 @@ import { type JobDto, ZJobMeta } from "../schemas";
 /** An order file as uploaded: its bytes, or a temp file when it was large (lib/api/multipart.ts). */
 export type OrderFile = Omit<StoredFileSource, "name"> & { name: string; contentType: string; size: number };
 
-type Target = { id: string; name: string; systemId: string; systemName: string; jobId: number };
+type Target = { id: string; name: string; systemId: string; systemName: string; deletedAt: Date | null; jobId: number };
 
 /**
  * The project a job goes to, with its system's name and the new job's id drawn from the jobs' sequence in the same
@@ -31,6 +31,7 @@ async function findTarget(db: Database, condition: SQL | undefined): Promise<Tar
       name: projects.name,
       systemId: projects.systemId,
       systemName: systems.name,
+      deletedAt: projects.deletedAt,
       jobId: sql`nextval(pg_get_serial_sequence('jobs', 'id'))`.mapWith(Number),
     })
     .from(projects)
@@ -71,6 +72,8 @@ export async function createJob(
     project = await findTarget(db, and(eq(projects.systemId, caller.systemId), byIdOrName));
     if (!project) throw new AppError("ProjectNotFound");
   }
+  // spec operations §4: a soft-deleted learn project takes no new jobs (by key, id or name alike)
+  if (project.deletedAt) throw new AppError("LearnProjectDeleted", { name: project.name });
 
   // the upload was refused while it arrived when it passed these limits; this is the service's own check
   const limits = await uploadLimits(db);
@@ -89,6 +92,7 @@ export async function createJob(
 
   const auth = newToken();
   const dir = jobDir(project.systemId, project.jobId);
+  const now = new Date();
   const job: Job = {
     id: project.jobId,
     authHash: hashToken(auth),
@@ -112,8 +116,11 @@ export async function createJob(
     properties: meta.properties,
     attempts: 0,
     restarts: 0,
+    attemptsBefore: 0,
     leaseUntil: null,
-    created: new Date(),
+    created: now,
+    queuedAt: now,
+    priorityRaisedAt: null,
     assigned: null,
     started: null,
     finished: null,

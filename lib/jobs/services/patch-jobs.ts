@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { jobs } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
@@ -42,6 +42,10 @@ export async function patchJobs(db: Database, opts: { caller: Caller; ids?: numb
                 errorParams: null,
                 finished: null,
                 restarts: job.restarts + 1,
+                // a new run: its wait and its attempts count afresh (IncreaseJobPriority, ExtractionJobMonitor)
+                attemptsBefore: sql`${jobs.attempts}`,
+                queuedAt: sql`now()`,
+                priorityRaisedAt: null,
               }
             : {}),
           ...(input.logLevel !== undefined

@@ -7,7 +7,7 @@ import { updateProject } from "./update-project";
 
 /** A new submission key; the old one stops working at once. */
 export async function regenerateSubmissionKey(db: Database, opts: { caller: Caller; id: string }): Promise<string> {
-  const loaded = await projectForCaller(db, opts.caller, opts.id);
+  const loaded = await projectForCaller(db, opts.caller, opts.id, "any");
   const key = newToken();
   await db.transaction((tx) =>
     updateProject(tx, {

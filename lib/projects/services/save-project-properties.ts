@@ -19,6 +19,7 @@ export async function saveProjectProperties(
     updateProject(tx, {
       caller: opts.caller,
       loaded,
+      version: data.version,
       set: { properties: data.properties, versionProperties: data.versionProperties, updatedAt: new Date() },
       audit: { properties: data.properties },
     }),

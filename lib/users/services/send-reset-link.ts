@@ -1,5 +1,4 @@
 import type { Database } from "@/db/client";
-import { writeAudit } from "@/lib/audit/services/write-audit";
 import { refusal } from "@/lib/auth/access";
 import { actingIn, type Caller } from "@/lib/auth/caller";
 import { AppError } from "@/lib/errors/app-error";
@@ -14,11 +13,19 @@ export async function sendResetLink(db: Database, opts: { caller: Caller; userId
   if (!managesUsersOf(opts.caller, system)) throw refusal(opts.caller, system, new AppError("UserNotFound"));
   if (target.user.type === "CSB") throw new AppError("InvalidCsbUserOperation");
   if (!target.user.emailAddress) throw new AppError("UserHasNoEmail");
-  await mailLink(db, { target, kind: "resetPassword", origin: opts.origin });
-  await writeAudit(db, actingIn(opts.caller, system), {
-    category: "User",
-    operation: "Update",
-    systemId: system.id,
-    value: { id: target.user.id, name: target.user.name, passwordResetLinkSent: true },
+  // the link's token and its audit-trail row are written together, before the mail goes out
+  await mailLink(db, {
+    target,
+    kind: "resetPassword",
+    origin: opts.origin,
+    audit: {
+      actor: actingIn(opts.caller, system),
+      entry: {
+        category: "User",
+        operation: "Update",
+        systemId: system.id,
+        value: { id: target.user.id, name: target.user.name, passwordResetLink: "issued" },
+      },
+    },
   });
 }

@@ -12,7 +12,7 @@ import { type JobSearchResult, searchJobs } from "@/lib/jobs/queries";
 import { ZJobSearch } from "@/lib/jobs/schemas";
 import { log } from "@/lib/log";
 import { loadClampedPage, parsePaging } from "@/lib/paging";
-import { listProjects } from "@/lib/projects/queries";
+import { projectNames } from "@/lib/projects/queries";
 import { getDb } from "@/lib/setup/bootstrap";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -51,7 +51,7 @@ export default async function SystemJobMonitorPage({ params, searchParams }: Pro
     if (!(error instanceof AppError)) log.error({ err: error }, "job monitor: search failed");
     loadErrors = error instanceof AppError ? error.entries : [{ code: "InternalError", params: { requestId: "-" } }];
   }
-  const projects = (await listProjects(db, { systemId: system.id })).map((p) => p.name);
+  const projects = await projectNames(db, { systemId: system.id });
   const t = await getTranslations("jobs");
   const { page, result } = loaded;
 

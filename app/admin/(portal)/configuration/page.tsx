@@ -1,0 +1,48 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { ActiveSettings } from "@/components/config/active-settings";
+import { LearnConfigForm } from "@/components/config/learn-config-form";
+import { ServiceConfigForm } from "@/components/config/service-config-form";
+import { PageHeader } from "@/components/portal/page-header";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { requireAdminPage } from "@/lib/auth/guard";
+import { readConfigAll } from "@/lib/config/queries";
+import { getDb } from "@/lib/setup/bootstrap";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("configuration"))("title") };
+}
+
+/** spec operations §2 Configuration: tabs customise (hidden when export is disabled) and active. */
+export default async function ConfigurationPage() {
+  const caller = await requireAdminPage("ManageConfiguration");
+  const t = await getTranslations("configuration");
+  const settings = await readConfigAll(await getDb(), caller);
+  const customise = !settings.environment.isConfigurationExportDisabled;
+  return (
+    <>
+      <PageHeader title={t("title")} />
+      <Tabs defaultValue={customise ? "customise" : "active"}>
+        <TabsList>
+          {customise && (
+            <TabsTrigger value="customise" data-testid="tab-customise">
+              {t("tabCustomise")}
+            </TabsTrigger>
+          )}
+          <TabsTrigger value="active" data-testid="tab-active">
+            {t("tabActive")}
+          </TabsTrigger>
+        </TabsList>
+        {customise && (
+          <TabsContent value="customise" className="grid gap-6">
+            <ServiceConfigForm config={settings.service} />
+            <LearnConfigForm config={settings.learn} />
+          </TabsContent>
+        )}
+        <TabsContent value="active">
+          <ActiveSettings settings={settings} />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { DownloadsPage } from "@/components/downloads/downloads-page";
+import { type DownloadsQuery, loadDownloadsView } from "@/components/downloads/load";
+import { requireAdminPage } from "@/lib/auth/guard";
+import { getDb } from "@/lib/setup/bootstrap";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("downloads"))("title") };
+}
+
+type Props = { searchParams: Promise<DownloadsQuery> };
+
+/** Named route downloads of the admin portal: every system's downloads and the archives over all systems. */
+export default async function AdminDownloadsPage({ searchParams }: Props) {
+  const caller = await requireAdminPage();
+  const view = await loadDownloadsView(await getDb(), { caller, scope: "admin", query: await searchParams });
+  return <DownloadsPage view={view} admin />;
+}

@@ -1,0 +1,10 @@
+import { auditUsersContract } from "@/lib/api/contracts";
+import { route } from "@/lib/api/route";
+import { listAuditNames } from "@/lib/audit/queries";
+
+export const GET = route(auditUsersContract, async ({ db, caller, query }) =>
+  listAuditNames(db, { caller, systemId: query.systemId, column: "username" }),
+);
+
+// the methods this path does not have: 405 in the error envelope
+export * from "@/lib/api/method-not-allowed";

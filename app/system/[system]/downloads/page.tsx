@@ -1,0 +1,24 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { DownloadsPage } from "@/components/downloads/downloads-page";
+import { type DownloadsQuery, loadDownloadsView } from "@/components/downloads/load";
+import { requireSystemPage } from "@/lib/auth/guard";
+import { getDb } from "@/lib/setup/bootstrap";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("downloads"))("title") };
+}
+
+type Props = { params: Promise<{ system: string }>; searchParams: Promise<DownloadsQuery> };
+
+/** Named route downloads of the system portal: the system's own downloads (any user of the portal; see the tabs). */
+export default async function SystemDownloadsPage({ params, searchParams }: Props) {
+  const { caller, system } = await requireSystemPage((await params).system);
+  const view = await loadDownloadsView(await getDb(), {
+    caller,
+    scope: "system",
+    systemId: system.id,
+    query: await searchParams,
+  });
+  return <DownloadsPage view={view} admin={false} />;
+}

@@ -1,0 +1,162 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useTransition } from "react";
+import { type FieldValues, type Path, useForm } from "react-hook-form";
+import { CheckboxField, SelectField } from "@/components/forms/fields";
+import { FormButtons } from "@/components/forms/form-buttons";
+import { FormError } from "@/components/forms/form-error";
+import { useServerErrors } from "@/components/forms/use-server-errors";
+import { useStatus } from "@/components/shell/status-bar";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Card, CardContent } from "@/components/ui/card";
+import { Form } from "@/components/ui/form";
+import { Label } from "@/components/ui/label";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { updateLearnWorkerConfigAction, updateWorkerConfigAction } from "@/lib/config/actions";
+import {
+  JSON_FORMATS,
+  type LearnWorkerConfigDto,
+  learnWorkerConfigFormSchema,
+  WORKER_LOG_LEVELS,
+  type WorkerConfigDto,
+  workerConfigFormSchema,
+} from "@/lib/config/schemas";
+import type { ErrorEntry } from "@/lib/errors/app-error";
+import { FORM_ISSUES } from "@/lib/errors/issues";
+
+type Props = { worker: WorkerConfigDto; learnWorker: LearnWorkerConfigDto; readOnly: boolean };
+
+/** spec operations §2 Worker settings: tabs Extraction and Learn; read-only while configuration export is disabled. */
+export function WorkerSettings({ worker, learnWorker, readOnly }: Props) {
+  const t = useTranslations("worker");
+  return (
+    <div className="grid gap-4">
+      {readOnly && (
+        <Alert data-testid="worker-read-only">
+          <AlertDescription>{t("readOnly")}</AlertDescription>
+        </Alert>
+      )}
+      <Tabs defaultValue="extraction">
+        <TabsList>
+          <TabsTrigger value="extraction" data-testid="tab-extraction">
+            {t("tabExtraction")}
+          </TabsTrigger>
+          <TabsTrigger value="learn" data-testid="tab-learn">
+            {t("tabLearn")}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="extraction">
+          <ExtractionForm config={worker} readOnly={readOnly} />
+        </TabsContent>
+        <TabsContent value="learn">
+          <LearnWorkerForm config={learnWorker} readOnly={readOnly} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function useSave<T extends FieldValues>(
+  save: (v: T) => Promise<{ ok: true } | { ok: false; errors: ErrorEntry[] }>,
+  form: ReturnType<typeof useForm<T>>,
+) {
+  const t = useTranslations("worker");
+  const router = useRouter();
+  const { notify } = useStatus();
+  const [pending, startTransition] = useTransition();
+  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form);
+  const onSubmit = form.handleSubmit((v) => {
+    clearFormErrors();
+    startTransition(async () => {
+      const result = await save(v);
+      if (!result.ok) return showErrors(result.errors);
+      notify("success", t("worker_text_saved"));
+      router.refresh();
+    });
+  });
+  return { pending, onSubmit, formErrors };
+}
+
+function LevelsField({ name, levels }: { name: string; levels: readonly (typeof WORKER_LOG_LEVELS)[number][] }) {
+  const t = useTranslations("worker");
+  const tl = useTranslations("jobs");
+  return (
+    <div className="grid gap-2">
+      <Label>{t("logLevels")}</Label>
+      <p className="text-sm text-muted-foreground" data-testid={`levels-${name}`}>
+        {levels.map((l) => tl(`level_${l}`)).join(", ")}
+      </p>
+    </div>
+  );
+}
+
+function ExtractionForm({ config, readOnly }: { config: WorkerConfigDto; readOnly: boolean }) {
+  const t = useTranslations("worker");
+  const form = useForm<WorkerConfigDto>({ resolver: zodResolver(workerConfigFormSchema, FORM_ISSUES), defaultValues: config });
+  const { pending, onSubmit, formErrors } = useSave(updateWorkerConfigAction, form);
+  return (
+    <Form {...form}>
+      <form method="post" onSubmit={onSubmit} noValidate data-testid="worker-config-form">
+        <Card className="max-w-3xl">
+          <CardContent className="grid gap-5">
+            <FormError errors={formErrors} />
+            <fieldset disabled={readOnly} className="grid gap-5 sm:grid-cols-2">
+              <SelectField<WorkerConfigDto>
+                name="jsonFormat"
+                label={t("jsonFormat")}
+                disabled={readOnly}
+                options={JSON_FORMATS.map((f) => ({ value: f, label: t(`jsonFormat_${f}`) }))}
+              />
+              <LevelSelect<WorkerConfigDto> name="logLevel" readOnly={readOnly} />
+              <div className="sm:col-span-2">
+                <CheckboxField<WorkerConfigDto> name="isScriptingEnabled" label={t("isScriptingEnabled")} disabled={readOnly} />
+              </div>
+              <LevelsField name="worker" levels={config.logLevels} />
+            </fieldset>
+          </CardContent>
+          {!readOnly && <FormButtons pending={pending} submitTestId="save-worker-config" />}
+        </Card>
+      </form>
+    </Form>
+  );
+}
+
+function LearnWorkerForm({ config, readOnly }: { config: LearnWorkerConfigDto; readOnly: boolean }) {
+  const form = useForm<LearnWorkerConfigDto>({
+    resolver: zodResolver(learnWorkerConfigFormSchema, FORM_ISSUES),
+    defaultValues: config,
+  });
+  const { pending, onSubmit, formErrors } = useSave(updateLearnWorkerConfigAction, form);
+  return (
+    <Form {...form}>
+      <form method="post" onSubmit={onSubmit} noValidate data-testid="learn-worker-config-form">
+        <Card className="max-w-3xl">
+          <CardContent className="grid gap-5">
+            <FormError errors={formErrors} />
+            <fieldset disabled={readOnly} className="grid gap-5 sm:grid-cols-2">
+              <LevelSelect<LearnWorkerConfigDto> name="logLevel" readOnly={readOnly} />
+              <LevelsField name="learnWorker" levels={config.logLevels} />
+            </fieldset>
+          </CardContent>
+          {!readOnly && <FormButtons pending={pending} submitTestId="save-learn-worker-config" />}
+        </Card>
+      </form>
+    </Form>
+  );
+}
+
+function LevelSelect<T extends FieldValues>({ name, readOnly }: { name: Path<T>; readOnly: boolean }) {
+  const t = useTranslations("worker");
+  const tl = useTranslations("jobs");
+  return (
+    <SelectField<T>
+      name={name}
+      label={t("logLevel")}
+      disabled={readOnly}
+      options={WORKER_LOG_LEVELS.map((l) => ({ value: l, label: tl(`level_${l}`) }))}
+    />
+  );
+}

@@ -1,0 +1,66 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useTransition } from "react";
+import { useForm } from "react-hook-form";
+import { NumberField } from "@/components/forms/fields";
+import { FormError } from "@/components/forms/form-error";
+import { useServerErrors } from "@/components/forms/use-server-errors";
+import { useStatus } from "@/components/shell/status-bar";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Form } from "@/components/ui/form";
+import { saveCheckIntervalAction } from "@/lib/scheduler/actions";
+import { CHECK_INTERVAL_MAX, type SchedulerSettings as Values, ZSchedulerSettings } from "@/lib/scheduler/schemas";
+import { schedulerResolver } from "./task-resolver";
+
+/** spec operations §2 "Scheduler": the global checkInterval (seconds) with its save button, admin portal only. */
+export function CheckIntervalForm({ checkInterval }: { checkInterval: number }) {
+  const t = useTranslations("scheduler");
+  const router = useRouter();
+  const { notify } = useStatus();
+  const [pending, startTransition] = useTransition();
+  const form = useForm<Values>({
+    resolver: schedulerResolver<Values>(ZSchedulerSettings),
+    criteriaMode: "all",
+    defaultValues: { checkInterval },
+  });
+  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form);
+  const onSubmit = form.handleSubmit((values) => {
+    clearFormErrors();
+    startTransition(async () => {
+      const result = await saveCheckIntervalAction(values);
+      if (!result.ok) return showErrors(result.errors);
+      notify("success", t("checkIntervalSaved"));
+      router.refresh();
+    });
+  });
+  return (
+    <Card className="mb-6 max-w-3xl">
+      <CardHeader>
+        <CardTitle className="text-base">{t("settings")}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Form {...form}>
+          <form method="post" onSubmit={onSubmit} noValidate className="grid gap-3" data-testid="check-interval-form">
+            <FormError errors={formErrors} />
+            <div className="flex flex-wrap items-start gap-3">
+              <NumberField<Values>
+                name="checkInterval"
+                label={t("checkInterval")}
+                description={t("checkIntervalHint")}
+                min={1}
+                max={CHECK_INTERVAL_MAX}
+                className="w-72"
+              />
+              <Button type="submit" disabled={pending} className="mt-[1.375rem]" data-testid="save-check-interval">
+                {t("save")}
+              </Button>
+            </div>
+          </form>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "scheduler_tasks_pending_idx" ON "scheduler_tasks" USING btree ("next_date_time") WHERE "scheduler_tasks"."next_date_time" is null and "scheduler_tasks"."disabled" = false and ("scheduler_tasks"."continuously_is_active" or "scheduler_tasks"."daily_is_active" or "scheduler_tasks"."weekly_is_active");

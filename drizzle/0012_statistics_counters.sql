@@ -1,0 +1,269 @@
+-- Statistics counters (DESIGN.md "Statistics", docs/decisions.md "Statistics"): statement-level AFTER triggers on jobs
+-- and job_metrics record, in the transaction of every change whatever code path makes it, contribution(new rows) -
+-- contribution(old rows) grouped per key (UTC day the job was created, system, project): one insert per statement into
+-- the journal job_stats_delta, which locks nothing. job_stats_fold() moves the journal into job_stats_daily, one fold
+-- at a time; job_stats_current = both, the figures as of now. No DELETE trigger: a hard delete keeps the counts
+-- (history). Self-contained and idempotent: it may run again on a database that has it.
+
+-- one job's inputs to the counters: sign +1 (new row) or -1 (old row); state null = a job_metrics row only;
+-- documents … duration_ms null = no job_metrics row
+DO $$ BEGIN
+  CREATE TYPE job_stats_input AS (
+    sign integer,
+    created timestamptz,
+    system_id uuid,
+    project_id uuid,
+    state text,
+    finished timestamptz,
+    error_code text,
+    restarts integer,
+    documents integer,
+    pages integer,
+    ocr_documents integer,
+    ocr_pages integer,
+    bytes_in bigint,
+    bytes_out bigint,
+    duration_ms integer
+  );
+EXCEPTION WHEN duplicate_object THEN NULL;
+END $$;
+--> statement-breakpoint
+
+-- The definitions of the counters (docs/decisions.md "Statistics"), in one place: successful = Ready, failed = Error,
+-- both still counted once the job is Removed (finished set; a Ready job has no error code); not_started = New, Waiting,
+-- Assigned (or Undefined): its processing has not begun; waiting = Waiting; not_deleted = not Removed. The work figures
+-- come from the job's job_metrics row (its last finished run); duration_max_ms only grows. One journal row per key.
+CREATE OR REPLACE FUNCTION job_stats_add(input job_stats_input[]) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO job_stats_delta (day, system_id, project_id, total, successful, failed, not_started, waiting, restarts, not_deleted,
+    documents, pages, ocr_documents, ocr_pages, bytes_in, bytes_out,
+    duration_count, duration_sum_ms, duration_max_ms,
+    duration_le_1s, duration_le_5s, duration_le_15s, duration_le_60s, duration_le_300s)
+  SELECT day, system_id, project_id, total, successful, failed, not_started, waiting, restarts, not_deleted,
+    documents, pages, ocr_documents, ocr_pages, bytes_in, bytes_out,
+    duration_count, duration_sum_ms, duration_max_ms,
+    le_1s, le_5s, le_15s, le_60s, le_300s
+  FROM (
+    SELECT
+      (r.created AT TIME ZONE 'UTC')::date AS day,
+      r.system_id,
+      r.project_id,
+      sum(r.sign) AS row_delta,
+      sum(CASE WHEN r.state IS NOT NULL THEN r.sign ELSE 0 END) AS total,
+      sum(CASE WHEN r.state = 'Ready' OR (r.state = 'Removed' AND r.finished IS NOT NULL AND r.error_code IS NULL)
+          THEN r.sign ELSE 0 END) AS successful,
+      sum(CASE WHEN r.state = 'Error' OR (r.state = 'Removed' AND r.finished IS NOT NULL AND r.error_code IS NOT NULL)
+          THEN r.sign ELSE 0 END) AS failed,
+      sum(CASE WHEN r.state IN ('Undefined', 'New', 'Waiting', 'Assigned') THEN r.sign ELSE 0 END) AS not_started,
+      sum(CASE WHEN r.state = 'Waiting' THEN r.sign ELSE 0 END) AS waiting,
+      sum(CASE WHEN r.state IS NOT NULL THEN r.sign * r.restarts ELSE 0 END) AS restarts,
+      sum(CASE WHEN r.state <> 'Removed' THEN r.sign ELSE 0 END) AS not_deleted,
+      sum(r.sign * coalesce(r.documents, 0)) AS documents,
+      sum(r.sign * coalesce(r.pages, 0)) AS pages,
+      sum(r.sign * coalesce(r.ocr_documents, 0)) AS ocr_documents,
+      sum(r.sign * coalesce(r.ocr_pages, 0)) AS ocr_pages,
+      sum(r.sign * coalesce(r.bytes_in, 0)) AS bytes_in,
+      sum(r.sign * coalesce(r.bytes_out, 0)) AS bytes_out,
+      sum(CASE WHEN r.duration_ms IS NOT NULL THEN r.sign ELSE 0 END) AS duration_count,
+      sum(r.sign * coalesce(r.duration_ms, 0)::bigint) AS duration_sum_ms,
+      coalesce(max(r.duration_ms) FILTER (WHERE r.sign > 0), 0) AS duration_max_ms,
+      sum(CASE WHEN r.duration_ms <= 1000 THEN r.sign ELSE 0 END) AS le_1s,
+      sum(CASE WHEN r.duration_ms <= 5000 THEN r.sign ELSE 0 END) AS le_5s,
+      sum(CASE WHEN r.duration_ms <= 15000 THEN r.sign ELSE 0 END) AS le_15s,
+      sum(CASE WHEN r.duration_ms <= 60000 THEN r.sign ELSE 0 END) AS le_60s,
+      sum(CASE WHEN r.duration_ms <= 300000 THEN r.sign ELSE 0 END) AS le_300s
+    FROM unnest(input) r
+    GROUP BY 1, 2, 3
+  ) d
+  -- a statement that changes nothing counted (a lease renewal, a log level) adds no row
+  WHERE row_delta <> 0 OR total <> 0 OR successful <> 0 OR failed <> 0 OR not_started <> 0 OR waiting <> 0
+    OR restarts <> 0 OR not_deleted <> 0 OR documents <> 0 OR pages <> 0 OR ocr_documents <> 0 OR ocr_pages <> 0
+    OR bytes_in <> 0 OR bytes_out <> 0 OR duration_count <> 0 OR duration_sum_ms <> 0
+    OR le_1s <> 0 OR le_5s <> 0 OR le_15s <> 0 OR le_60s <> 0 OR le_300s <> 0
+$$;
+--> statement-breakpoint
+
+-- Moves the journal into job_stats_daily: one fold at a time (an advisory lock), so job_stats_daily has one writer and
+-- its rows are never contended; the rows a fold reads are deleted in the same statement, and rows committed meanwhile
+-- wait for the next fold. Answers the number of journal rows folded.
+CREATE OR REPLACE FUNCTION job_stats_fold() RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+  folded bigint;
+BEGIN
+  PERFORM pg_advisory_xact_lock(4912512);
+  WITH moved AS (DELETE FROM job_stats_delta RETURNING *),
+  summed AS (
+    SELECT day, system_id, project_id, count(*) AS n,
+      sum(total) AS total, sum(successful) AS successful, sum(failed) AS failed, sum(not_started) AS not_started,
+      sum(waiting) AS waiting, sum(restarts) AS restarts, sum(not_deleted) AS not_deleted,
+      sum(documents) AS documents, sum(pages) AS pages, sum(ocr_documents) AS ocr_documents,
+      sum(ocr_pages) AS ocr_pages, sum(bytes_in) AS bytes_in, sum(bytes_out) AS bytes_out,
+      sum(duration_count) AS duration_count, sum(duration_sum_ms) AS duration_sum_ms,
+      max(duration_max_ms) AS duration_max_ms,
+      sum(duration_le_1s) AS duration_le_1s, sum(duration_le_5s) AS duration_le_5s,
+      sum(duration_le_15s) AS duration_le_15s, sum(duration_le_60s) AS duration_le_60s,
+      sum(duration_le_300s) AS duration_le_300s
+    FROM moved GROUP BY day, system_id, project_id
+  ),
+  upserted AS (
+    INSERT INTO job_stats_daily AS s (day, system_id, project_id, total, successful, failed, not_started, waiting, restarts, not_deleted,
+    documents, pages, ocr_documents, ocr_pages, bytes_in, bytes_out,
+    duration_count, duration_sum_ms, duration_max_ms,
+    duration_le_1s, duration_le_5s, duration_le_15s, duration_le_60s, duration_le_300s, rolled_up)
+    SELECT day, system_id, project_id, total, successful, failed, not_started, waiting, restarts, not_deleted,
+    documents, pages, ocr_documents, ocr_pages, bytes_in, bytes_out,
+    duration_count, duration_sum_ms, duration_max_ms,
+    duration_le_1s, duration_le_5s, duration_le_15s, duration_le_60s, duration_le_300s, false
+    FROM summed
+    ORDER BY day, system_id, project_id NULLS FIRST
+    ON CONFLICT (day, system_id, project_id) DO UPDATE SET
+      total = s.total + excluded.total,
+      successful = s.successful + excluded.successful,
+      failed = s.failed + excluded.failed,
+      not_started = s.not_started + excluded.not_started,
+      waiting = s.waiting + excluded.waiting,
+      restarts = s.restarts + excluded.restarts,
+      not_deleted = s.not_deleted + excluded.not_deleted,
+      documents = s.documents + excluded.documents,
+      pages = s.pages + excluded.pages,
+      ocr_documents = s.ocr_documents + excluded.ocr_documents,
+      ocr_pages = s.ocr_pages + excluded.ocr_pages,
+      bytes_in = s.bytes_in + excluded.bytes_in,
+      bytes_out = s.bytes_out + excluded.bytes_out,
+      duration_count = s.duration_count + excluded.duration_count,
+      duration_sum_ms = s.duration_sum_ms + excluded.duration_sum_ms,
+      duration_max_ms = greatest(s.duration_max_ms, excluded.duration_max_ms),
+      duration_le_1s = s.duration_le_1s + excluded.duration_le_1s,
+      duration_le_5s = s.duration_le_5s + excluded.duration_le_5s,
+      duration_le_15s = s.duration_le_15s + excluded.duration_le_15s,
+      duration_le_60s = s.duration_le_60s + excluded.duration_le_60s,
+      duration_le_300s = s.duration_le_300s + excluded.duration_le_300s,
+      rolled_up = false
+  )
+  -- (a data-modifying WITH runs whether or not it is read)
+  SELECT coalesce(sum(n), 0) INTO folded FROM summed;
+  RETURN folded;
+END $$;
+--> statement-breakpoint
+
+-- The counters as of now: the folded days and the journal not folded yet. A filter on day, system_id or project_id
+-- reaches both tables' rows (it is pushed below the grouping), so a system's month reads its own rows only.
+CREATE OR REPLACE VIEW job_stats_current AS
+SELECT day, system_id, project_id,
+  sum(total)::bigint AS total, sum(successful)::bigint AS successful, sum(failed)::bigint AS failed,
+  sum(not_started)::bigint AS not_started, sum(waiting)::bigint AS waiting, sum(restarts)::bigint AS restarts,
+  sum(not_deleted)::bigint AS not_deleted, sum(documents)::bigint AS documents, sum(pages)::bigint AS pages,
+  sum(ocr_documents)::bigint AS ocr_documents, sum(ocr_pages)::bigint AS ocr_pages,
+  sum(bytes_in)::bigint AS bytes_in, sum(bytes_out)::bigint AS bytes_out,
+  sum(duration_count)::bigint AS duration_count, sum(duration_sum_ms)::bigint AS duration_sum_ms,
+  max(duration_max_ms)::bigint AS duration_max_ms,
+  sum(duration_le_1s)::bigint AS duration_le_1s, sum(duration_le_5s)::bigint AS duration_le_5s,
+  sum(duration_le_15s)::bigint AS duration_le_15s, sum(duration_le_60s)::bigint AS duration_le_60s,
+  sum(duration_le_300s)::bigint AS duration_le_300s
+FROM (
+  SELECT day, system_id, project_id, total, successful, failed, not_started, waiting, restarts, not_deleted,
+    documents, pages, ocr_documents, ocr_pages, bytes_in, bytes_out,
+    duration_count, duration_sum_ms, duration_max_ms,
+    duration_le_1s, duration_le_5s, duration_le_15s, duration_le_60s, duration_le_300s FROM job_stats_daily
+  UNION ALL
+  SELECT day, system_id, project_id, total, successful, failed, not_started, waiting, restarts, not_deleted,
+    documents, pages, ocr_documents, ocr_pages, bytes_in, bytes_out,
+    duration_count, duration_sum_ms, duration_max_ms,
+    duration_le_1s, duration_le_5s, duration_le_15s, duration_le_60s, duration_le_300s FROM job_stats_delta
+) rows
+GROUP BY day, system_id, project_id;
+--> statement-breakpoint
+
+CREATE OR REPLACE FUNCTION job_stats_jobs_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM job_stats_add(ARRAY(
+    SELECT ROW(1, n.created, n.system_id, n.project_id, n.state, n.finished, n.error_code, n.restarts,
+      m.documents, m.pages, m.ocr_documents, m.ocr_pages, m.bytes_in, m.bytes_out, m.duration_ms)::job_stats_input
+    FROM new_rows n LEFT JOIN job_metrics m ON m.job_id = n.id
+  ));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+
+-- only the rows whose key or counted columns changed; the job's metrics are the same before and after (one statement
+-- changes jobs or job_metrics, never both), so a key change (project deleted: project_id set null) moves them along
+CREATE OR REPLACE FUNCTION job_stats_jobs_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM job_stats_add(ARRAY(
+    WITH changed AS (
+      SELECT o.id FROM old_rows o JOIN new_rows n ON n.id = o.id
+      WHERE (o.created, o.system_id, o.project_id, o.state, o.restarts, o.finished IS NULL, o.error_code IS NULL)
+        IS DISTINCT FROM (n.created, n.system_id, n.project_id, n.state, n.restarts, n.finished IS NULL, n.error_code IS NULL)
+    )
+    SELECT ROW(1, n.created, n.system_id, n.project_id, n.state, n.finished, n.error_code, n.restarts,
+      m.documents, m.pages, m.ocr_documents, m.ocr_pages, m.bytes_in, m.bytes_out, m.duration_ms)::job_stats_input
+    FROM new_rows n JOIN changed c ON c.id = n.id LEFT JOIN job_metrics m ON m.job_id = n.id
+    UNION ALL
+    SELECT ROW(-1, o.created, o.system_id, o.project_id, o.state, o.finished, o.error_code, o.restarts,
+      m.documents, m.pages, m.ocr_documents, m.ocr_pages, m.bytes_in, m.bytes_out, m.duration_ms)::job_stats_input
+    FROM old_rows o JOIN changed c ON c.id = o.id LEFT JOIN job_metrics m ON m.job_id = o.id
+  ));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+
+-- metrics count in the key of their job as it is now
+CREATE OR REPLACE FUNCTION job_stats_metrics_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM job_stats_add(ARRAY(
+    SELECT ROW(1, j.created, j.system_id, j.project_id, NULL, NULL, NULL, NULL,
+      m.documents, m.pages, m.ocr_documents, m.ocr_pages, m.bytes_in, m.bytes_out, m.duration_ms)::job_stats_input
+    FROM new_rows m JOIN jobs j ON j.id = m.job_id
+  ));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+
+CREATE OR REPLACE FUNCTION job_stats_metrics_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM job_stats_add(ARRAY(
+    WITH changed AS (
+      SELECT o.job_id FROM old_rows o JOIN new_rows n ON n.job_id = o.job_id
+      WHERE (o.documents, o.pages, o.ocr_documents, o.ocr_pages, o.bytes_in, o.bytes_out, o.duration_ms)
+        IS DISTINCT FROM (n.documents, n.pages, n.ocr_documents, n.ocr_pages, n.bytes_in, n.bytes_out, n.duration_ms)
+    )
+    SELECT ROW(1, j.created, j.system_id, j.project_id, NULL, NULL, NULL, NULL,
+      n.documents, n.pages, n.ocr_documents, n.ocr_pages, n.bytes_in, n.bytes_out, n.duration_ms)::job_stats_input
+    FROM new_rows n JOIN changed c ON c.job_id = n.job_id JOIN jobs j ON j.id = n.job_id
+    UNION ALL
+    SELECT ROW(-1, j.created, j.system_id, j.project_id, NULL, NULL, NULL, NULL,
+      o.documents, o.pages, o.ocr_documents, o.ocr_pages, o.bytes_in, o.bytes_out, o.duration_ms)::job_stats_input
+    FROM old_rows o JOIN changed c ON c.job_id = o.job_id JOIN jobs j ON j.id = o.job_id
+  ));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+
+DROP TRIGGER IF EXISTS job_stats_jobs_insert ON jobs;
+--> statement-breakpoint
+CREATE TRIGGER job_stats_jobs_insert AFTER INSERT ON jobs
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION job_stats_jobs_inserted();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS job_stats_jobs_update ON jobs;
+--> statement-breakpoint
+CREATE TRIGGER job_stats_jobs_update AFTER UPDATE ON jobs
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION job_stats_jobs_updated();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS job_stats_metrics_insert ON job_metrics;
+--> statement-breakpoint
+CREATE TRIGGER job_stats_metrics_insert AFTER INSERT ON job_metrics
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION job_stats_metrics_inserted();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS job_stats_metrics_update ON job_metrics;
+--> statement-breakpoint
+CREATE TRIGGER job_stats_metrics_update AFTER UPDATE ON job_metrics
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION job_stats_metrics_updated();
+--> statement-breakpoint
+
+-- the jobs that exist when the counters arrive; writers wait for this transaction (CREATE TRIGGER locks the tables), so
+-- nothing is counted twice or missed; on a database that has counters already, nothing
+SELECT job_stats_add(ARRAY(
+  SELECT ROW(1, j.created, j.system_id, j.project_id, j.state, j.finished, j.error_code, j.restarts,
+    m.documents, m.pages, m.ocr_documents, m.ocr_pages, m.bytes_in, m.bytes_out, m.duration_ms)::job_stats_input
+  FROM jobs j LEFT JOIN job_metrics m ON m.job_id = j.id
+))
+WHERE NOT EXISTS (SELECT 1 FROM job_stats_daily) AND NOT EXISTS (SELECT 1 FROM job_stats_delta);

@@ -1,0 +1,2 @@
+ALTER TABLE "learn_clusters" ADD COLUMN "sample_ids" bigint[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
+CREATE INDEX "learn_documents_cluster_idx" ON "learn_documents" USING btree ("cluster_id","id");

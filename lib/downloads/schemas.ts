@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@/lib/paging";
+import { DOWNLOAD_TYPES } from "./rules";
+
+/** spec operations §3 "Download search" and its item (docs/decisions.md "Downloads"). */
+
+const SYSTEM_ID = "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
+const DOWNLOAD_ID = "5e0c9a1b-7d3f-4b2a-9c8e-1f6a2b3c4d5e";
+const zType = z
+  .number()
+  .int()
+  .min(0)
+  .max(DOWNLOAD_TYPES.length - 1)
+  .meta({ description: "Unknown 0, Metric 1, AuditTrail 2, MetricAggregate 3", example: 2 });
+
+/** GET v2/downloads/: type absent or 0 lists every type the caller may see; systemId absent, every system it may see. */
+export const ZDownloadSearch = z.object({
+  systemId: z.uuid({ error: "InvalidId" }).optional().meta({ example: SYSTEM_ID }),
+  type: z.coerce
+    .number()
+    .pipe(zType)
+    .optional()
+    .meta({ description: "Unknown 0 (every type), Metric 1, AuditTrail 2, MetricAggregate 3", example: 2 }),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), "InvalidChoice")
+    .default(DEFAULT_PAGE_SIZE),
+  page: z.coerce.number().int().min(0).default(0),
+});
+export type DownloadSearch = z.output<typeof ZDownloadSearch>;
+
+export const ZDownloadParams = z.object({ id: z.uuid({ error: "InvalidId" }).meta({ example: DOWNLOAD_ID }) });
+
+/** One download (spec §3 item: displayFileName, externalId, created; plus id, system, type and size in bytes). */
+export const ZDownload = z
+  .object({
+    id: z.uuid(),
+    /** null: an archive over every system */
+    systemId: z.uuid().nullable(),
+    /** the system's name; null for every system, or when the system no longer exists */
+    systemName: z.string().nullable(),
+    type: zType,
+    displayFileName: z.string(),
+    externalId: z.string(),
+    created: z.iso.datetime(),
+    size: z.number().int(),
+  })
+  .meta({
+    id: "Download",
+    examples: [
+      {
+        id: DOWNLOAD_ID,
+        systemId: SYSTEM_ID,
+        systemName: "Acme",
+        type: 2,
+        displayFileName: "AuditTrail_2026-10_Acme.zip",
+        externalId: `AuditTrail:2026-10:${SYSTEM_ID}`,
+        created: "2026-11-01T02:00:04.180Z",
+        size: 48213,
+      },
+    ],
+  });
+export type DownloadDto = z.infer<typeof ZDownload>;
+
+export const ZDownloadPage = z.object({ items: z.array(ZDownload), totalCount: z.number().int() }).meta({ id: "DownloadPage" });
+export type DownloadPage = z.infer<typeof ZDownloadPage>;

@@ -1,0 +1,42 @@
+import type { Database } from "@/db/client";
+import type { Caller } from "@/lib/auth/caller";
+import { AppError } from "@/lib/errors/app-error";
+import { parseInput } from "@/lib/errors/envelope";
+import { readEsproject } from "@/lib/projects/esproject-zip";
+import { systemForProjects } from "@/lib/projects/queries";
+import { assertFileArea, classesOf } from "@/lib/projects/rules";
+import { insertProject } from "@/lib/projects/services/insert-project";
+import { toLearnProjectDto } from "../queries";
+import { type LearnProjectDto, ZLearnProjectAddMeta } from "../schemas";
+
+/**
+ * POST v3/learn/projects (multipart esproject + meta): a learn project (type Learn) from a learn project file; the
+ * rules of spec operations §5 "Project add" ("Learn projects follow the same rules"). The file's `learn` settings are
+ * kept; its document classes too, though a learn project's jobs are not classified.
+ */
+export async function addLearnProject(
+  db: Database,
+  opts: { caller: Caller; meta: unknown; file: Uint8Array | null },
+): Promise<LearnProjectDto> {
+  const meta = parseInput(ZLearnProjectAddMeta, opts.meta ?? {});
+  if (!opts.file?.byteLength) throw new AppError("missingEsproject");
+  const system = await systemForProjects(db, opts.caller, meta.systemId);
+  const { document } = readEsproject(opts.file);
+  assertFileArea(document, "learn");
+  const project = await insertProject(db, {
+    caller: opts.caller,
+    system,
+    values: {
+      ...(meta.id ? { id: meta.id } : {}),
+      name: meta.name,
+      // LinkedLearn is what an export makes of it, never what a file says
+      type: "Learn",
+      properties: document.properties,
+      documentClasses: classesOf(document),
+      learnSettings: document.learn ?? null,
+    },
+    file: opts.file,
+    audit: { learn: document.learn ?? null },
+  });
+  return toLearnProjectDto(project, system.name);
+}

@@ -1,0 +1,199 @@
+import { and, asc, eq, inArray, isNotNull, isNull, ne } from "drizzle-orm";
+import type { Database } from "@/db/client";
+import {
+  learnClusters,
+  learnDocuments,
+  learnExports,
+  learnModels,
+  type Project,
+  projects,
+  type StoredDocumentClass,
+} from "@/db/schema";
+import { writeAudit } from "@/lib/audit/services/write-audit";
+import { actingIn, type Caller } from "@/lib/auth/caller";
+import { AppError } from "@/lib/errors/app-error";
+import { parseInput } from "@/lib/errors/envelope";
+import { readStoredFile, writeStoredFile } from "@/lib/files/store";
+import { loadProject, projectFilePath, toProjectDto } from "@/lib/projects/queries";
+import { whyUnchanged } from "@/lib/projects/services/update-project";
+import { encodeFloat32 } from "../engine";
+import { centroidOf } from "../engine/vectors";
+import { toLearnProjectDto } from "../queries";
+import { assertLearnProjectLive } from "../rules";
+import { learnProjectFor } from "../run-queries";
+import { learnOptions } from "../run-rules";
+import { type LearnExportResult, ZLearnExport } from "../run-schemas";
+import { fromVectorBytes } from "../vector-bytes";
+
+/** The extraction projects an export may go to (DESIGN.md "Learn": "that extraction project"). */
+const EXPORT_TARGETS: readonly Project["type"][] = ["Extraction", "LinkedExtraction"];
+
+/** A learned class: the cluster's name, no rules, its centroid (docs/decisions.md "Learn runs and export"). */
+function learnedClass(name: string, centroid: Float32Array): StoredDocumentClass {
+  return { name, keywords: [], patterns: [], fields: [], learned: true, centroid: encodeFloat32(centroid) };
+}
+
+/** The complete named clusters of a learn project with their centroids from their members' stored vectors. */
+async function exportableClasses(db: Database, learnProjectId: string): Promise<StoredDocumentClass[]> {
+  const clusters = await db
+    .select({ id: learnClusters.id, name: learnClusters.name })
+    .from(learnClusters)
+    .where(and(eq(learnClusters.projectId, learnProjectId), eq(learnClusters.complete, true), isNotNull(learnClusters.name)))
+    .orderBy(asc(learnClusters.number));
+  if (!clusters.length) return [];
+  const rows = await db
+    .select({ clusterId: learnDocuments.clusterId, vector: learnDocuments.vector })
+    .from(learnDocuments)
+    .where(
+      and(
+        inArray(
+          learnDocuments.clusterId,
+          clusters.map((c) => c.id),
+        ),
+        isNotNull(learnDocuments.vector),
+      ),
+    );
+  const vectors = new Map<string, Float32Array[]>();
+  for (const r of rows) {
+    if (!r.clusterId || !r.vector) continue;
+    vectors.set(r.clusterId, [...(vectors.get(r.clusterId) ?? []), fromVectorBytes(r.vector)]);
+  }
+  return clusters.flatMap((c) => {
+    const members = vectors.get(c.id) ?? [];
+    const centroid = members.length ? centroidOf(members, members[0]?.length ?? 0) : undefined;
+    // a cluster whose documents have no known word (zero vectors) has no direction to classify by
+    return c.name && centroid?.some((x) => x !== 0) ? [learnedClass(c.name, centroid)] : [];
+  });
+}
+
+/** 409 LearnProjectLinked when another learn project exports into the target (one learn project per extraction project). */
+async function assertTargetFree(db: Database, target: Project, learnProjectId: string): Promise<void> {
+  const [other] = await db
+    .select({ name: projects.name })
+    .from(projects)
+    .where(and(eq(projects.linkedProjectId, target.id), ne(projects.id, learnProjectId)));
+  if (other) throw new AppError("LearnProjectLinked", { name: target.name, learnProject: other.name });
+}
+
+/** The stored file of the project's current version again as the next version (the learned classes are the row's). */
+async function copyVersionFile(project: Project): Promise<void> {
+  const bytes = await readStoredFile(projectFilePath(project.systemId, project.id, project.version));
+  await writeStoredFile(projectFilePath(project.systemId, project.id, project.version + 1), new Uint8Array(bytes));
+}
+
+/**
+ * POST v3/learn/projects/{id}/export { projectId } (DESIGN.md "Learn"; docs/decisions.md "Learn runs and export"):
+ * every complete named cluster of the learn project becomes a learned document class of the extraction project
+ * `projectId` of the same system (its centroid from the members' vectors; no keywords, patterns or fields), replacing
+ * the learned classes an earlier export gave it; its keyword and pattern classes stay. The extraction project becomes
+ * LinkedExtraction at its next version (the current file stored again), the learn project LinkedLearn with its link;
+ * `learn_exports` keeps a copy of the learn project's model for the classifier. A learn project linked to another
+ * extraction project before moves its link: that one loses its learned classes and becomes Extraction again. Refused:
+ * a deleted learn project (409 LearnProjectDeleted), a target linked to another learn project (409 LearnProjectLinked),
+ * nothing to export (409 LearnNoCompleteClusters). Without a caller (LearnCompleteCluster) it acts as "system".
+ */
+export async function exportLearnClusters(
+  db: Database,
+  opts: { caller: Caller | null; id: string; input: unknown },
+): Promise<LearnExportResult> {
+  const { projectId } = parseInput(ZLearnExport, opts.input ?? {});
+  const loaded = await learnProjectFor(db, opts.caller, opts.id);
+  const learn = loaded.project;
+  assertLearnProjectLive(learn);
+  const target = await loadProject(db, projectId);
+  if (!target || target.project.systemId !== learn.systemId || !EXPORT_TARGETS.includes(target.project.type)) {
+    throw new AppError("ProjectNotFound");
+  }
+  await assertTargetFree(db, target.project, learn.id);
+  const [model] = await db.select({ model: learnModels.model }).from(learnModels).where(eq(learnModels.projectId, learn.id));
+  const classes = model ? await exportableClasses(db, learn.id) : [];
+  if (!classes.length) throw new AppError("LearnNoCompleteClusters", { name: learn.name });
+  const previous =
+    learn.linkedProjectId && learn.linkedProjectId !== target.project.id
+      ? await loadProject(db, learn.linkedProjectId)
+      : undefined;
+  await copyVersionFile(target.project);
+  if (previous) await copyVersionFile(previous.project);
+
+  const system = { id: learn.systemId, name: loaded.systemName };
+  const actor = opts.caller ? actingIn(opts.caller, system) : null;
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    // the learn project first, then the extraction projects: every export takes them in this order
+    const [learnRow] = await tx.select().from(projects).where(eq(projects.id, learn.id)).for("update");
+    if (!learnRow) throw new AppError("ProjectNotFound");
+    assertLearnProjectLive(learnRow);
+    await assertTargetFree(tx, target.project, learn.id);
+
+    const keep = (c: StoredDocumentClass) => !c.learned;
+    const [exported] = await tx
+      .update(projects)
+      .set({
+        documentClasses: [...target.project.documentClasses.filter(keep), ...classes],
+        type: "LinkedExtraction",
+        version: target.project.version + 1,
+        updatedAt: now,
+      })
+      .where(and(eq(projects.id, target.project.id), eq(projects.version, target.project.version)))
+      .returning();
+    if (!exported) throw await whyUnchanged(tx, target.project.id, target.project.version);
+    await writeAudit(tx, actor, {
+      category: "Project",
+      operation: "Update",
+      systemId: learn.systemId,
+      projectId: exported.id,
+      project: exported.name,
+      value: { id: exported.id, version: exported.version, learnedClasses: classes.map((c) => c.name), learnProject: learn.name },
+    });
+    if (previous) {
+      const [unlinked] = await tx
+        .update(projects)
+        .set({
+          documentClasses: previous.project.documentClasses.filter(keep),
+          type: previous.project.type === "LinkedExtraction" ? "Extraction" : previous.project.type,
+          version: previous.project.version + 1,
+          updatedAt: now,
+        })
+        .where(and(eq(projects.id, previous.project.id), eq(projects.version, previous.project.version)))
+        .returning();
+      if (!unlinked) throw await whyUnchanged(tx, previous.project.id, previous.project.version);
+      await tx.delete(learnExports).where(eq(learnExports.projectId, unlinked.id));
+      await writeAudit(tx, actor, {
+        category: "Project",
+        operation: "Update",
+        systemId: learn.systemId,
+        projectId: unlinked.id,
+        project: unlinked.name,
+        value: { id: unlinked.id, version: unlinked.version, learnedClasses: [], learnProject: null },
+      });
+    }
+    const [linked] = await tx
+      .update(projects)
+      .set({ type: "LinkedLearn", linkedProjectId: exported.id, updatedAt: now })
+      .where(and(eq(projects.id, learn.id), isNull(projects.deletedAt)))
+      .returning();
+    if (!linked) throw await whyUnchanged(tx, learn.id);
+    const values = {
+      projectId: exported.id,
+      learnProjectId: learn.id,
+      model: model?.model,
+      similarity: learnOptions(learn.learnSettings).similarity,
+      classes: classes.length,
+      exported: now,
+    };
+    await tx.insert(learnExports).values(values).onConflictDoUpdate({ target: learnExports.projectId, set: values });
+    await writeAudit(tx, actor, {
+      category: "LearnProject",
+      operation: "Update",
+      systemId: learn.systemId,
+      projectId: learn.id,
+      project: linked.name,
+      value: { id: learn.id, exportedTo: { id: exported.id, name: exported.name }, classes: classes.map((c) => c.name) },
+    });
+    return {
+      learnProject: toLearnProjectDto(linked, loaded.systemName),
+      project: toProjectDto(exported, loaded.systemName),
+      classes: classes.map((c) => c.name),
+    };
+  });
+}

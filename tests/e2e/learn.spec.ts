@@ -1,0 +1,191 @@
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type Browser, expect, test } from "@playwright/test";
+import { type LearnKind, learnDocument } from "../fixtures/learn-documents";
+import { sampleEsproject } from "../fixtures/project";
+import { apiToken, darkShot, expectAccessible, makeTenant, shot, tenantPage } from "./helpers";
+
+test.describe.configure({ mode: "serial" });
+
+const SYSTEM = "Learnia";
+const LENA = { name: "lena", password: "Lena-Passw0rd!" };
+const KINDS: LearnKind[] = ["invoice", "delivery", "application"];
+const lenaPage = (browser: Browser, locale: "en-US" | "de-DE" = "en-US") => tenantPage(browser, SYSTEM, LENA, locale);
+
+function learnFile(name: string): string {
+  const file = path.join(tmpdir(), `${name}.esproject`);
+  writeFileSync(file, sampleEsproject({ type: "Learn", documentClasses: [], learn: { minClusterSize: 3, similarity: 0.5 } }));
+  return file;
+}
+
+test.beforeAll(async ({ browser }) => {
+  await makeTenant(browser, SYSTEM, LENA, ["Administrator"]);
+});
+
+test("a learn project is added from its file, locked for updating, deleted softly and shown again with include-deleted", async ({
+  browser,
+}) => {
+  const page = await lenaPage(browser);
+  await page.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Learn projects", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/system/${SYSTEM}/learnProjects$`));
+  await expect(page.getByTestId("learn-projects-table")).toContainText("No learn projects yet.");
+  await shot(page, "150-learn-projects-empty");
+
+  await page.getByTestId("add-learn-project").click();
+  await page.getByTestId("esproject-file").setInputFiles(learnFile("Unknown mail"));
+  await expect(page.getByLabel("Name")).toHaveValue("Unknown mail");
+  await expectAccessible(page, "learn project add");
+  await shot(page, "151-learn-project-add");
+  await page.getByTestId("upload-project").click();
+  await expect(page).toHaveURL(/\/learnProjects\/edit\//, { timeout: 30_000 });
+  const id = (await page.getByTestId("project-id").textContent()) ?? "";
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+
+  // the updating lock is kept
+  await page.getByLabel(/Being updated/).check();
+  await page.getByTestId("save-learn-project").click();
+  await expect(page.getByTestId("status-bar")).toContainText("The learn project has been saved.");
+  await page.reload();
+  await expect(page.getByLabel(/Being updated/)).toBeChecked();
+  await expectAccessible(page, "learn project edit");
+  await shot(page, "152-learn-project-edit");
+  await darkShot(page, "152-learn-project-edit");
+
+  // the list: the portal opens in a new tab at /learn/{systemName}/project/{id}
+  await page.goto(`/system/${SYSTEM}/learnProjects`);
+  const table = page.getByTestId("learn-projects-table");
+  const row = table.locator("tbody tr", { hasText: "Unknown mail" });
+  await expect(row).toContainText(id);
+  const portal = row.getByRole("link", { name: "Open the learn portal" });
+  await expect(portal).toHaveAttribute("href", `/learn/${SYSTEM}/project/${id}`);
+  await expect(portal).toHaveAttribute("target", "_blank");
+  await shot(page, "153-learn-projects");
+
+  // soft delete after yes: gone from the list, back (disabled) with include-deleted
+  await row.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByTestId("status-bar")).toContainText("The learn project has been deleted.");
+  await expect(table).toContainText("No learn projects yet.");
+  await page.getByTestId("include-deleted").check();
+  await expect(page).toHaveURL(/includeDeleted=true/);
+  const deleted = table.locator("tbody tr", { hasText: "Unknown mail" });
+  await expect(deleted.getByRole("button", { name: "Delete" })).toBeDisabled();
+  await expectAccessible(page, "learn projects with deleted");
+  await shot(page, "154-learn-projects-deleted");
+  await darkShot(page, "154-learn-projects-deleted");
+});
+
+test("the learn project pages in German", async ({ browser }) => {
+  const page = await lenaPage(browser, "de-DE");
+  await page.goto(`/system/${SYSTEM}/learnProjects?includeDeleted=true`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lernprojekte");
+  await expect(page.getByTestId("learn-projects-table")).toContainText("Unknown mail");
+  await shot(page, "155-learn-projects-de");
+  await page.getByTestId("add-learn-project").click();
+  await page.getByTestId("upload-project").click();
+  await expect(page.getByTestId("error-file")).toBeVisible();
+  await shot(page, "156-learn-project-add-de");
+});
+
+test("documents become clusters: posted through the API, learned with learn now, named and completed in the portal, exported, classifying", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const page = await lenaPage(browser);
+  const token = await apiToken(page, LENA.name, LENA.password, SYSTEM);
+  const auth = { Authorization: `Bearer ${token}` };
+  const system = await (await page.request.get(`/api/systems/name/${SYSTEM}`, { headers: auth })).json();
+  const projectForm = (file: Uint8Array, name: string) => {
+    const form = new FormData();
+    form.append("esproject", new Blob([new Uint8Array(file)], { type: "application/zip" }), `${name}.esproject`);
+    form.append("meta", JSON.stringify({ name, systemId: system.id }));
+    return form;
+  };
+  const learnProject = await page.request.post("/api/v3/learn/projects", {
+    headers: auth,
+    multipart: projectForm(
+      sampleEsproject({ type: "Learn", documentClasses: [], learn: { minClusterSize: 3, similarity: 0.5 } }),
+      "Mailroom",
+    ),
+  });
+  expect(learnProject.status(), await learnProject.text()).toBe(200);
+  const learnId = (await learnProject.json()).id as string;
+  const keyOf = async (id: string) =>
+    (await (await page.request.get(`/api/v3/projects/${id}/submissionKey`, { headers: auth })).json()).submissionKey as string;
+
+  // six documents of each kind, one job each
+  const post = async (key: string, text: string, name: string) => {
+    const form = new FormData();
+    form.append("file", new Blob([text], { type: "text/plain" }), name);
+    const res = await page.request.post(`/api/jobs?auth=${key}`, { multipart: form });
+    expect(res.status(), await res.text()).toBe(200);
+    return (await res.json()) as { id: number; auth: string };
+  };
+  const ready = (job: { id: number; auth: string }) =>
+    expect
+      .poll(async () => (await (await page.request.get(`/api/jobs/${job.id}?auth=${job.auth}`)).json()).state, {
+        timeout: 60_000,
+      })
+      .toBe("Ready");
+  const key = await keyOf(learnId);
+  const jobs = [];
+  for (const kind of KINDS) for (let i = 0; i < 6; i++) jobs.push(await post(key, learnDocument(kind, i), `${kind}-${i}.txt`));
+  for (const job of jobs) await ready(job);
+
+  // the portal: documents waiting, then learn now, its progress, and the clusters
+  await page.goto(`/learn/${SYSTEM}/project/${learnId}`);
+  await expect(page.getByTestId("figure-documents")).toHaveText("18");
+  await expect(page.getByTestId("learn-empty-clusters")).toBeVisible();
+  await shot(page, "160-learn-portal-not-learned");
+  await page.getByTestId("learn-now").click();
+  await expect(page.getByTestId("run-state")).toHaveText("Ready", { timeout: 90_000 });
+  await expect(page.getByTestId("cluster-card")).toHaveCount(3, { timeout: 15_000 });
+  await expectAccessible(page, "learn portal overview");
+  await shot(page, "161-learn-portal-clusters");
+  await darkShot(page, "161-learn-portal-clusters");
+
+  // the invoices' cluster is named and completed; its page holds the lock while it is open
+  const invoices = page.getByTestId("cluster-card").filter({ hasText: /invoice/i });
+  await invoices.getByRole("link").click();
+  await expect(page.getByTestId("cluster-page")).toBeVisible();
+  await page.getByTestId("cluster-form").getByLabel("Name").fill("Invoices");
+  await page.getByTestId("cluster-form").getByLabel("Complete").check();
+  await page.getByTestId("save-cluster").click();
+  await expect(page.getByTestId("status-bar")).toContainText(/saved/i);
+  await page.getByTestId("open-document").first().click();
+  await expect(page.getByTestId("document-text")).toContainText(/invoice/i);
+  await expectAccessible(page, "learn portal document");
+  await shot(page, "162-learn-portal-document");
+  await page.keyboard.press("Escape");
+  await expectAccessible(page, "learn portal cluster");
+  // the documents' excerpts wrap: the page is no wider than the window
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await shot(page, "163-learn-portal-cluster");
+  await page.getByTestId("back-to-overview").click();
+  await expect(page.getByTestId("cluster-card").filter({ hasText: "Invoices" })).toBeVisible();
+
+  // exported into an extraction project: a new invoice there is classified by the learned class
+  const extraction = await page.request.post("/api/v3/projects", {
+    headers: auth,
+    multipart: projectForm(sampleEsproject({ documentClasses: [] }), "Mail classes"),
+  });
+  expect(extraction.status(), await extraction.text()).toBe(200);
+  const extractionId = (await extraction.json()).id as string;
+  await page.reload();
+  const exportCard = page.getByTestId("learn-export-card");
+  await exportCard.getByLabel("Extraction project").selectOption({ label: "Mail classes" });
+  await exportCard.getByTestId("learn-export").click();
+  await expect(page.getByTestId("status-bar")).toContainText("1 class exported to Mail classes.");
+  await shot(page, "165-learn-portal-exported");
+  const job = await post(await keyOf(extractionId), learnDocument("invoice", 40), "new-invoice.txt");
+  await ready(job);
+  const result = await (await page.request.get(`/api/jobs/${job.id}/files/result/result.json?auth=${job.auth}`)).json();
+  expect(result.documents[0].class).toBe("Invoices");
+
+  // German
+  const de = await lenaPage(browser, "de-DE");
+  await de.goto(`/learn/${SYSTEM}/project/${learnId}`);
+  await expect(de.getByTestId("cluster-card")).toHaveCount(3);
+  await shot(de, "164-learn-portal-de");
+});

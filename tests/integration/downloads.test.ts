@@ -1,0 +1,210 @@
+import { stat } from "node:fs/promises";
+import { and, eq } from "drizzle-orm";
+import { unzipSync } from "fflate";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET as downloadRoute } from "@/app/api/v2/downloads/[id]/download/route";
+import { DELETE as deleteRoute } from "@/app/api/v2/downloads/[id]/route";
+import { GET as searchRoute } from "@/app/api/v2/downloads/route";
+import { auditTrail, type Download } from "@/db/schema";
+import { writeArchive } from "@/lib/downloads/archive";
+import type { DownloadType } from "@/lib/downloads/rules";
+import { resolveFile } from "@/lib/files/store";
+import { getDb } from "@/lib/setup/bootstrap";
+import { supersystem, tokenOf } from "../helpers/api";
+import { makeSystem, makeUser } from "../helpers/factories";
+import { call } from "../helpers/http";
+
+type Sys = { id: string; name: string };
+const exists = (relative: string) =>
+  stat(resolveFile(relative)).then(
+    () => true,
+    () => false,
+  );
+
+async function archive(type: Exclude<DownloadType, "Unknown">, system: Sys | null, period = "2026-10"): Promise<Download> {
+  const db = await getDb();
+  const label = system?.name ?? "all-systems";
+  const { download } = await writeArchive(db, {
+    type,
+    systemId: system?.id ?? null,
+    displayFileName: `${type}_${period}_${label}.zip`,
+    externalId: `${type}:${period}:${system?.id ?? "all"}`,
+    entries: [{ name: `${type}-${period}`, columns: ["n", "text"], rows: [[[1, "Größe"]]] }],
+  });
+  return download;
+}
+
+let A: Sys;
+let B: Sys;
+let d: Record<"aAudit" | "aMetric" | "aAggregate" | "bAudit" | "allAudit" | "allMetric", Download>;
+const tokens: Record<string, string> = {};
+
+async function user(system: Sys, roles: string[]): Promise<string> {
+  const u = await makeUser({ systemId: system.id, roles: roles as never });
+  return tokenOf(system.name, u.name);
+}
+
+beforeAll(async () => {
+  A = await makeSystem();
+  B = await makeSystem();
+  const superSystem = await supersystem();
+  d = {
+    aAudit: await archive("AuditTrail", A),
+    aMetric: await archive("Metric", A),
+    aAggregate: await archive("MetricAggregate", A),
+    bAudit: await archive("AuditTrail", B),
+    allAudit: await archive("AuditTrail", null),
+    allMetric: await archive("Metric", null),
+  };
+  tokens.administrator = await user(A, ["Administrator"]);
+  tokens.reportManager = await user(A, ["ReportManager"]);
+  tokens.auditManager = await user(A, ["AuditTrailManager"]);
+  tokens.jobManager = await user(A, ["JobManager"]);
+  tokens.foreign = await user(B, ["Administrator"]);
+  tokens.superAdmin = await user(superSystem, ["SuperAdmin"]);
+  tokens.reportAdmin = await user(superSystem, ["ReportAdmin"]);
+  tokens.auditAdmin = await user(superSystem, ["AuditTrailAdmin"]);
+  tokens.licenceAdmin = await user(superSystem, ["LicenceAdmin"]);
+});
+
+const search = (token: string, query = "") => call(searchRoute, `/api/v2/downloads/${query}`, { token });
+const ids = (res: { json: { items: { id: string }[] } }) => res.json.items.map((i) => i.id).sort();
+const of = (...keys: (keyof typeof d)[]) => keys.map((k) => d[k].id).sort();
+const outcome = (res: { status: number; json?: { errors?: { code: string }[] } }) => [
+  res.status,
+  res.json?.errors?.[0]?.code ?? null,
+];
+
+describe("GET v2/downloads/", () => {
+  it("lists per role the downloads of the types it may see: a system's of its own system, the admins' of every system", async () => {
+    const expected: Record<string, string[]> = {
+      administrator: of("aAudit", "aMetric", "aAggregate"),
+      reportManager: of("aMetric", "aAggregate"),
+      auditManager: of("aAudit"),
+      foreign: of("bAudit"),
+      superAdmin: of("aAudit", "aMetric", "aAggregate", "bAudit", "allAudit", "allMetric"),
+      reportAdmin: of("aMetric", "aAggregate", "allMetric"),
+      auditAdmin: of("aAudit", "bAudit", "allAudit"),
+    };
+    for (const [who, want] of Object.entries(expected)) {
+      const res = await search(tokens[who] ?? "", "?pageSize=100");
+      expect(res.status, who).toBe(200);
+      expect(ids(res), who).toEqual(want);
+      expect(res.json.totalCount, who).toBe(want.length);
+    }
+    // without AccessDownloads or AccessAdminDownloads, every call is refused
+    for (const who of ["jobManager", "licenceAdmin"])
+      expect(outcome(await search(tokens[who] ?? "")), who).toEqual([403, "AccessDenied"]);
+  });
+
+  it("filters by system and type (numbers of spec §3), newest first, paged", async () => {
+    const res = await search(tokens.superAdmin ?? "", `?systemId=${A.id}&type=2`);
+    expect(res.json).toEqual({
+      items: [
+        {
+          id: d.aAudit.id,
+          systemId: A.id,
+          systemName: A.name,
+          type: 2,
+          displayFileName: `AuditTrail_2026-10_${A.name}.zip`,
+          externalId: `AuditTrail:2026-10:${A.id}`,
+          created: d.aAudit.created.toISOString(),
+          size: d.aAudit.size,
+        },
+      ],
+      totalCount: 1,
+    });
+    const everyType = await search(tokens.administrator ?? "", `?systemId=${A.id}&type=0&pageSize=5`);
+    expect(everyType.json.items.map((i: { id: string }) => i.id)).toEqual([d.aAggregate.id, d.aMetric.id, d.aAudit.id]);
+    const page = await search(tokens.superAdmin ?? "", "?type=1&pageSize=5&page=0");
+    expect(page.json.items.map((i: { systemName: string | null }) => i.systemName)).toEqual([null, A.name]);
+    const second = await search(tokens.superAdmin ?? "", "?pageSize=5&page=1");
+    expect([second.json.items.length, second.json.totalCount]).toEqual([1, 6]);
+    const bad = await search(tokens.superAdmin ?? "", "?type=7&pageSize=7");
+    expect(bad.status).toBe(400);
+  });
+
+  it("own system without the type's permission is 403, another tenant's system 404 as an unknown one", async () => {
+    expect(outcome(await search(tokens.reportManager ?? "", "?type=2"))).toEqual([403, "AccessDenied"]);
+    expect(outcome(await search(tokens.auditManager ?? "", `?systemId=${A.id}&type=3`))).toEqual([403, "AccessDenied"]);
+    const foreign = await search(tokens.foreign ?? "", `?systemId=${A.id}`);
+    const unknown = await search(tokens.foreign ?? "", `?systemId=${crypto.randomUUID()}`);
+    expect(outcome(foreign)).toEqual([404, "SystemNotFound"]);
+    expect(foreign.text).toBe(unknown.text);
+    // an admin of statistics asking for audit-trail archives: refused, not hidden
+    expect(outcome(await search(tokens.reportAdmin ?? "", `?systemId=${A.id}&type=2`))).toEqual([403, "AccessDenied"]);
+  });
+});
+
+describe("GET v2/downloads/{id}/download and DELETE v2/downloads/{id}", () => {
+  const get = (token: string, id: string, slash = "") =>
+    call(downloadRoute, `/api/v2/downloads/${id}/download${slash}`, { token });
+
+  it("answers the zip to whoever may see the download, 403 in the own system or the Supersystem, 404 to other tenants", async () => {
+    const table: [keyof typeof d, string, number][] = [
+      ["aAudit", "administrator", 200],
+      ["aAudit", "auditManager", 200],
+      ["aAudit", "reportManager", 403],
+      ["aAudit", "jobManager", 403],
+      ["aAudit", "foreign", 404],
+      ["aAudit", "superAdmin", 200],
+      ["aAudit", "auditAdmin", 200],
+      ["aAudit", "reportAdmin", 403],
+      ["aMetric", "reportManager", 200],
+      ["aMetric", "auditManager", 403],
+      ["aMetric", "reportAdmin", 200],
+      ["aAggregate", "reportManager", 200],
+      ["allAudit", "administrator", 404],
+      ["allAudit", "auditAdmin", 200],
+      ["allAudit", "reportAdmin", 403],
+      ["allMetric", "reportAdmin", 200],
+      ["bAudit", "administrator", 404],
+    ];
+    for (const [key, who, status] of table) {
+      const res = await get(tokens[who] ?? "", d[key].id);
+      expect(res.status, `${who} → ${key}: ${res.text.slice(0, 200)}`).toBe(status);
+    }
+    const unknown = await get(tokens.foreign ?? "", crypto.randomUUID());
+    expect((await get(tokens.foreign ?? "", d.aAudit.id)).text).toBe(unknown.text);
+  });
+
+  it("the zip comes with its display name and holds the entry as CSV and JSON", async () => {
+    const res = await call(downloadRoute, `/api/v2/downloads/${d.aAudit.id}/download/`, { token: tokens.administrator });
+    expect(res.headers.get("content-type")).toBe("application/zip");
+    expect(res.headers.get("content-disposition")).toContain(`filename*=UTF-8''${encodeURIComponent(d.aAudit.displayFileName)}`);
+    const raw = await downloadRoute(
+      new (await import("next/server")).NextRequest(`http://localhost/api/v2/downloads/${d.aAudit.id}/download`, {
+        headers: { authorization: `Bearer ${tokens.administrator}` },
+      }),
+    );
+    const zip = unzipSync(new Uint8Array(await raw.arrayBuffer()));
+    expect(Object.keys(zip)).toEqual(["AuditTrail-2026-10.csv", "AuditTrail-2026-10.json"]);
+    expect(JSON.parse(Buffer.from(zip["AuditTrail-2026-10.json"] as Uint8Array).toString())).toEqual([{ n: 1, text: "Größe" }]);
+  });
+
+  it("deletes row and file with an audit-trail row; refused as the download is refused", async () => {
+    const db = await getDb();
+    const del = (token: string, id: string) => call(deleteRoute, `/api/v2/downloads/${id}`, { method: "DELETE", token });
+    const victim = await archive("AuditTrail", A, "2026-09");
+    expect(outcome(await del(tokens.reportManager ?? "", victim.id))).toEqual([403, "AccessDenied"]);
+    expect(outcome(await del(tokens.foreign ?? "", victim.id))).toEqual([404, "DownloadNotFound"]);
+    expect(outcome(await del(tokens.jobManager ?? "", victim.id))).toEqual([403, "AccessDenied"]);
+    expect(await exists(victim.path)).toBe(true);
+
+    const res = await call(deleteRoute, `/api/v2/downloads/${victim.id}/`, { method: "DELETE", token: tokens.auditManager });
+    expect(res.status).toBe(204);
+    expect(await exists(victim.path)).toBe(false);
+    expect(outcome(await del(tokens.auditManager ?? "", victim.id))).toEqual([404, "DownloadNotFound"]);
+    const rows = await db
+      .select()
+      .from(auditTrail)
+      .where(and(eq(auditTrail.systemId, A.id), eq(auditTrail.category, "SchedulerTask")));
+    expect(rows.map((r) => [r.operation, JSON.parse(r.value).download])).toEqual([
+      ["Delete", { id: victim.id, type: "AuditTrail", displayFileName: victim.displayFileName, externalId: victim.externalId }],
+    ]);
+
+    const global = await archive("Metric", null, "2026-08");
+    expect(outcome(await del(tokens.administrator ?? "", global.id))).toEqual([404, "DownloadNotFound"]);
+    expect((await del(tokens.reportAdmin ?? "", global.id)).status).toBe(204);
+  });
+});

@@ -1,0 +1,79 @@
+import { and, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { archivedPeriods, jobMetrics, jobs, systems } from "@/db/schema";
+import { downloadTypeNumber } from "@/lib/downloads/rules";
+import {
+  type ArchiveColumn,
+  type ArchiveScope,
+  type ArchiveSource,
+  isoText,
+  keysetLines,
+  runArchiver,
+  timedRows,
+} from "./archiver";
+import type { TaskFunction } from "./types";
+
+const t = jobMetrics;
+const TYPE = downloadTypeNumber("Metric");
+const CLEAN_BATCH = 10_000;
+
+/** The figures of one processed job (db/schema/jobs.ts job_metrics) with the job's project, client and times. */
+const COLUMNS: ArchiveColumn[] = [
+  { name: "jobId", value: t.jobId },
+  { name: "finished", value: isoText(t.finished, true) },
+  { name: "systemId", value: t.systemId },
+  { name: "system", value: systems.name, text: true },
+  { name: "projectId", value: t.projectId },
+  { name: "project", value: jobs.projectName, text: true },
+  { name: "client", value: jobs.client, text: true },
+  { name: "clientInfo", value: jobs.clientInfo, text: true },
+  { name: "created", value: isoText(jobs.created) },
+  { name: "success", value: t.success },
+  { name: "documents", value: t.documents },
+  { name: "pages", value: t.pages },
+  { name: "ocrDocuments", value: t.ocrDocuments },
+  { name: "ocrPages", value: t.ocrPages },
+  { name: "bytesIn", value: t.bytesIn },
+  { name: "bytesOut", value: t.bytesOut },
+  // DESIGN.md Conventions: durations in seconds with 3 decimals
+  { name: "processingTime", value: sql`round(${t.durationMs} / 1000.0, 3)` },
+];
+export const METRICS_ARCHIVE_COLUMNS = COLUMNS.map((c) => c.name);
+
+const inScope = (scope: ArchiveScope): SQL | undefined => (scope.kind === "all" ? undefined : eq(t.systemId, scope.systemId));
+
+export const metricsSource: ArchiveSource = {
+  type: "Metric",
+  displayStem: "Metrics",
+  entryStem: "metrics",
+  columns: METRICS_ARCHIVE_COLUMNS,
+
+  ...timedRows({ table: t, time: t.finished, systemId: t.systemId, key: t.jobId, inScope }),
+
+  lines: keysetLines({
+    columns: COLUMNS,
+    from: sql`${t} left join ${jobs} on ${jobs.id} = ${t.jobId} left join ${systems} on ${systems.id} = ${t.systemId}`,
+    time: t.finished,
+    key: t.jobId,
+    inScope,
+  }),
+
+  async clean(db, { before, systemId }) {
+    const archived = sql`exists (select 1 from ${archivedPeriods} p where p.type = ${TYPE} and p.rows > 0
+      and ${t.finished} >= p.period_start and ${t.finished} < p.period_end
+      and ${systemId ? sql`p.target = ${systemId}` : sql`p.target in ('all', ${t.systemId}::text)`})`;
+    const due = and(lt(t.finished, before), systemId ? eq(t.systemId, systemId) : undefined, archived);
+    let deleted = 0;
+    for (;;) {
+      const batch = db.select({ id: t.jobId }).from(t).where(due).limit(CLEAN_BATCH);
+      const rows = await db.delete(t).where(inArray(t.jobId, batch)).returning({ id: t.jobId });
+      deleted += rows.length;
+      if (rows.length < CLEAN_BATCH) return deleted;
+    }
+  },
+};
+
+/**
+ * MetricsArchiver (spec operations §3, §5, §9; DESIGN.md "Downloads"): the per-job figures (job_metrics) packed by
+ * month or week of the job's end (workers/scheduler/functions/archiver.ts).
+ */
+export const metricsArchiver: TaskFunction = (run) => runArchiver(metricsSource, run);
