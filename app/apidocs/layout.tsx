@@ -4,7 +4,7 @@ import { PortalShell } from "@/components/shell/portal-shell";
 import { PublicFrame } from "@/components/shell/public-frame";
 import { canUseAdminPortal, isSupersystemName } from "@/lib/auth/permissions";
 import { currentCaller } from "@/lib/auth/web-session";
-import { getServiceInfo } from "@/lib/config/service-config";
+import { getFeatureFlags, getServiceInfo } from "@/lib/config/service-config";
 import { getDb } from "@/lib/setup/bootstrap";
 
 /**
@@ -17,9 +17,10 @@ export default async function ApiDocsLayout({ children }: { children: ReactNode 
   if (!caller || caller.requiresPasswordChange) return <PublicFrame>{children}</PublicFrame>;
   const admin = isSupersystemName(caller.systemName);
   if (admin && !canUseAdminPortal(caller)) return <PublicFrame>{children}</PublicFrame>;
-  const info = await getServiceInfo(await getDb());
+  const db = await getDb();
+  const [info, flags] = await Promise.all([getServiceInfo(db), getFeatureFlags(db)]);
   return (
-    <PortalShell caller={caller} portal={admin ? "admin" : "system"} systemName={caller.systemName} info={info}>
+    <PortalShell caller={caller} portal={admin ? "admin" : "system"} systemName={caller.systemName} info={info} flags={flags}>
       {children}
     </PortalShell>
   );

@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { ConfigAllDto } from "@/lib/config/schemas";
 
-const GROUPS = ["service", "learn", "worker", "learnWorker", "environment"] as const;
+const GROUPS = ["service", "learn", "worker", "learnWorker", "featureFlags", "environment"] as const;
 
 function show(value: unknown, yes: string, no: string): string {
   if (typeof value === "boolean") return value ? yes : no;

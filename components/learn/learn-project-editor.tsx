@@ -27,7 +27,7 @@ type Values = z.input<typeof ZLearnMetadataForm>;
  * spec operations §2 "Learn projects" edit: name, the updating lock (one form, one save), the link to the learn
  * portal. A deleted learn project is shown, not changed.
  */
-export function LearnProjectEditor({ project }: { project: LearnProjectDto }) {
+export function LearnProjectEditor({ project, learnPortal }: { project: LearnProjectDto; learnPortal: boolean }) {
   const t = useTranslations("learnProjects");
   const router = useRouter();
   const { dateTime } = useDates();
@@ -71,12 +71,14 @@ export function LearnProjectEditor({ project }: { project: LearnProjectDto }) {
           </CardContent>
           {!deleted && (
             <FormButtons pending={pending} submitTestId="save-learn-project">
-              <Button asChild variant="outline">
-                <a href={learnPortalHref(project.systemName, project.id)} target="_blank" rel="noopener noreferrer">
-                  <ExternalLinkIcon />
-                  {t("openLearnPortal")}
-                </a>
-              </Button>
+              {learnPortal && (
+                <Button asChild variant="outline">
+                  <a href={learnPortalHref(project.systemName, project.id)} target="_blank" rel="noopener noreferrer">
+                    <ExternalLinkIcon />
+                    {t("openLearnPortal")}
+                  </a>
+                </Button>
+              )}
             </FormButtons>
           )}
         </Card>

@@ -28,6 +28,7 @@ export function LearnProjectsTable({
   pageSize,
   base,
   systemName,
+  learnPortal,
 }: {
   rows: LearnProjectDto[];
   total: number;
@@ -35,6 +36,8 @@ export function LearnProjectsTable({
   pageSize: number;
   base: string;
   systemName: string;
+  /** the LearnPortal feature flag: off, the row has no way into the learn portal */
+  learnPortal: boolean;
 }) {
   const t = useTranslations("learnProjects");
   const tr = useTranslations("learnRuns");
@@ -93,13 +96,17 @@ export function LearnProjectsTable({
           return (
             <RowActions
               actions={[
-                {
-                  label: t("openLearnPortal"),
-                  icon: ExternalLinkIcon,
-                  href: learnPortalHref(systemName, p.id),
-                  newTab: true,
-                  disabled: deleted,
-                },
+                ...(learnPortal
+                  ? [
+                      {
+                        label: t("openLearnPortal"),
+                        icon: ExternalLinkIcon,
+                        href: learnPortalHref(systemName, p.id),
+                        newTab: true,
+                        disabled: deleted,
+                      },
+                    ]
+                  : []),
                 {
                   label: t("download"),
                   icon: DownloadIcon,
@@ -127,7 +134,7 @@ export function LearnProjectsTable({
         },
       }),
     ]);
-  }, [t, tr, base, systemName, dateTime, notify, notifyErrors, router]);
+  }, [t, tr, base, systemName, dateTime, notify, notifyErrors, router, learnPortal]);
   return (
     <DataTable
       columns={columns}

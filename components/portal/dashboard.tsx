@@ -12,12 +12,14 @@ type Props = {
   caller: Caller;
   /** the API base URL (spec foundation §2) */
   base: string;
+  /** the OpenApi feature flag: the link to the API reference */
+  apiReference: boolean;
   /** further cards of the portal, e.g. the system portals of the admin dashboard */
   children?: ReactNode;
 };
 
 /** spec foundation §2 "Dashboard": welcome, roles (Everybody hidden among several), API base URL. */
-export async function Dashboard({ caller, base, children }: Props) {
+export async function Dashboard({ caller, base, apiReference, children }: Props) {
   const [t, tg] = await Promise.all([getTranslations("dashboard"), getTranslations("general")]);
   return (
     <>
@@ -52,12 +54,14 @@ export async function Dashboard({ caller, base, children }: Props) {
             </code>
             <div className="flex flex-wrap gap-2">
               <CopyButton value={base} />
-              <Link
-                href="/apidocs"
-                className="inline-flex items-center text-sm text-primary underline underline-offset-4 hover:decoration-2"
-              >
-                {t("apiReference")}
-              </Link>
+              {apiReference && (
+                <Link
+                  href="/apidocs"
+                  className="inline-flex items-center text-sm text-primary underline underline-offset-4 hover:decoration-2"
+                >
+                  {t("apiReference")}
+                </Link>
+              )}
             </div>
           </CardContent>
         </Card>

@@ -8,7 +8,7 @@ import { TruncatedText } from "@/components/ui/truncated-text";
 import type { Caller } from "@/lib/auth/caller";
 import { ADMIN_NAV, SYSTEM_NAV } from "@/lib/auth/navigation";
 import { hasPermission } from "@/lib/auth/permissions";
-import type { ServiceInfo } from "@/lib/config/service-config";
+import type { FeatureFlags, ServiceInfo } from "@/lib/config/service-config";
 import { MaintenanceBanner } from "./maintenance-banner";
 import { ShellHeader, ShellMain } from "./shell-header";
 import { Sidebar, type SidebarItem } from "./sidebar";
@@ -20,6 +20,8 @@ type Props = {
   systemName?: string;
   /** read by the layout: the maintenance warning and the worker menu entry depend on it */
   info: ServiceInfo;
+  /** read by the layout: a switched-off feature has no menu entry */
+  flags: FeatureFlags;
   children: ReactNode;
 };
 
@@ -28,7 +30,7 @@ export function portalBase(portal: "admin" | "system", systemName?: string): str
 }
 
 /** spec foundation §1: header, deputy banner, sidebar; spec §2 "Sidebar". */
-export async function PortalShell({ caller, portal, systemName, info, children }: Props) {
+export async function PortalShell({ caller, portal, systemName, info, flags, children }: Props) {
   const [t, tn] = await Promise.all([getTranslations("header"), getTranslations("nav")]);
   const base = portalBase(portal, systemName);
   const nav = portal === "admin" ? ADMIN_NAV : SYSTEM_NAV;
@@ -36,8 +38,9 @@ export async function PortalShell({ caller, portal, systemName, info, children }
     .filter((e) => hasPermission(caller.roles, e.permission))
     // spec operations §2: the worker menu entry also requires that configuration export is not disabled
     .filter((e) => !(e.key === "worker" && info.isConfigurationExportDisabled))
+    .filter((e) => !(e.key === "downloads" && !flags.Download))
     .map((e) => ({ href: `${base}/${e.segment}`, label: tn(e.key) }));
-  items.push({ href: "/apidocs", label: tn("apiReference") });
+  if (flags.OpenApi) items.push({ href: "/apidocs", label: tn("apiReference") });
 
   return (
     <div className="flex min-h-screen flex-col">

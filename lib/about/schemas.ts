@@ -75,8 +75,21 @@ export const ZServiceInfo = z
     ],
   });
 
-export const ZFeatureFlags = z.object({ Download: z.boolean(), LearnPortal: z.boolean(), OpenApi: z.boolean() }).meta({
+const ZFeatureFlagFields = z.object({
+  /** the downloads pages and calls (archived metrics, audit trail, metric aggregates) */
+  Download: z.boolean(),
+  /** the learn portal's pages (/learn/{systemName}/project/{id}); learn projects and their calls stay */
+  LearnPortal: z.boolean(),
+  /** the API reference page and /api/openapi.json */
+  OpenApi: z.boolean(),
+});
+export const ZFeatureFlags = ZFeatureFlagFields.meta({
   id: "FeatureFlags",
-  description: "DESIGN.md Feature flags",
-  examples: [{ Download: true, LearnPortal: false, OpenApi: true }],
+  description: "DESIGN.md Feature flags: what this installation offers",
+  examples: [{ Download: true, LearnPortal: true, OpenApi: true }],
+});
+export const ZFeatureFlagsPatch = ZFeatureFlagFields.partial().meta({
+  id: "FeatureFlagsPatch",
+  description: "the flags to change",
+  examples: [{ LearnPortal: false }],
 });

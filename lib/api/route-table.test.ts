@@ -15,7 +15,8 @@ describe("route table", () => {
   it("prefers static segments over templates", () => {
     expect(allowedMethods("/api/users/register")).toEqual(["POST"]);
     expect(allowedMethods("/api/users/6a0b7b8e-0000-4000-8000-000000000000")).toEqual(["GET", "DELETE"]);
-    expect(allowedMethods("/api/v3/featureflags/")).toEqual(["GET"]);
+    expect(allowedMethods("/api/v3/featureflags/")).toEqual(["GET", "PUT"]);
+    expect(allowedMethods("/api/about/modules/")).toEqual(["GET"]);
     expect(allowedMethods("/api/nope")).toBeUndefined();
   });
 });

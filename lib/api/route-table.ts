@@ -63,7 +63,7 @@ export const ROUTE_TABLE: Record<string, readonly HttpMethod[]> = {
   "/api/v3/config/service": ["GET", "PUT"],
   "/api/v3/config/service/test": ["POST"],
   "/api/v3/config/worker": ["GET", "PUT"],
-  "/api/v3/featureflags": ["GET"],
+  "/api/v3/featureflags": ["GET", "PUT"],
   "/api/v3/learn/projects": ["GET", "POST"],
   "/api/v3/learn/projects/{id}": ["GET", "DELETE"],
   "/api/v3/learn/projects/{id}/clusters": ["GET"],

@@ -1,6 +1,7 @@
 "use server";
 
 import { z } from "zod";
+import { ZFeatureFlagsPatch } from "@/lib/about/schemas";
 import { authAction } from "@/lib/actions/safe-action";
 import {
   CONFIG_TEST_SERVICES,
@@ -10,6 +11,7 @@ import {
   ZWorkerConfigPatch,
 } from "./schemas";
 import { testServiceConnection } from "./services/test-service-connection";
+import { updateFeatureFlags } from "./services/update-feature-flags";
 import { updateLearnConfig } from "./services/update-learn-config";
 import { updateLearnWorkerConfig } from "./services/update-learn-worker-config";
 import { updateServiceConfig } from "./services/update-service-config";
@@ -21,6 +23,10 @@ export const updateServiceConfigAction = authAction(ZServiceConfigPatch, async (
 
 export const updateLearnConfigAction = authAction(ZLearnConfigPatch, async (input, { db, caller }) => {
   await updateLearnConfig(db, { caller, input });
+});
+
+export const updateFeatureFlagsAction = authAction(ZFeatureFlagsPatch, async (input, { db, caller }) => {
+  await updateFeatureFlags(db, { caller, input });
 });
 
 export const updateWorkerConfigAction = authAction(ZWorkerConfigPatch, async (input, { db, caller }) => {

@@ -13,7 +13,14 @@ import {
   type ServiceConfigDto,
   type WorkerConfigDto,
 } from "./schemas";
-import { getLearnConfig, getLearnWorkerConfig, getServiceConfig, getWorkerConfig, type ServiceConfig } from "./service-config";
+import {
+  getFeatureFlags,
+  getLearnConfig,
+  getLearnWorkerConfig,
+  getServiceConfig,
+  getWorkerConfig,
+  type ServiceConfig,
+} from "./service-config";
 
 /** The service configuration as the API shows it: stored secrets as a placeholder, never in clear. */
 export function toServiceConfigDto(config: ServiceConfig): ServiceConfigDto {
@@ -80,13 +87,14 @@ export function environment(): EnvironmentDto {
 
 /** Every effective setting grouped, secrets masked: config/all and the ConfigurationExport task. */
 export async function effectiveSettings(db: Database): Promise<ConfigAllDto> {
-  const [service, learn, worker, learnWorker] = await Promise.all([
+  const [service, learn, worker, learnWorker, featureFlags] = await Promise.all([
     getServiceConfig(db),
     getLearnConfig(db),
     getWorkerConfig(db),
     getLearnWorkerConfig(db),
+    getFeatureFlags(db),
   ]);
-  return { service: toServiceConfigDto(service), learn, worker, learnWorker, environment: environment() };
+  return { service: toServiceConfigDto(service), learn, worker, learnWorker, featureFlags, environment: environment() };
 }
 
 /** GET config/all (ManageConfiguration; DESIGN.md "Configuration") */

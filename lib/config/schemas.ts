@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZFeatureFlags } from "@/lib/about/schemas";
 
 /** spec foundation §9: the token expiration is at least 10 minutes. */
 export const TOKEN_EXPIRATION_MIN_MINUTES = 10;
@@ -247,6 +248,7 @@ export const ZConfigAll = z
     learn: ZLearnConfigFields,
     worker: ZWorkerConfigFields,
     learnWorker: ZLearnWorkerConfigFields,
+    featureFlags: ZFeatureFlags,
     environment: ZEnvironment,
   })
   .meta({
@@ -258,6 +260,7 @@ export const ZConfigAll = z
         learn: LEARN_CONFIG_DEFAULTS,
         worker: WORKER_CONFIG_DEFAULTS,
         learnWorker: LEARN_WORKER_CONFIG_DEFAULTS,
+        featureFlags: { Download: true, LearnPortal: true, OpenApi: true },
         environment: {
           dataDir: "/var/lib/docservice",
           database: "postgres://docservice:********@db:5432/docservice",

@@ -23,7 +23,7 @@ export const DEFAULT_SERVICE_CONFIG: ServiceConfig = { ...plainDefaults, ccsApiK
 
 export const FEATURE_FLAG_NAMES = ["Download", "LearnPortal", "OpenApi"] as const;
 export type FeatureFlags = Record<(typeof FEATURE_FLAG_NAMES)[number], boolean>;
-export const DEFAULT_FEATURE_FLAGS: FeatureFlags = { Download: true, LearnPortal: false, OpenApi: true };
+export const DEFAULT_FEATURE_FLAGS: FeatureFlags = { Download: true, LearnPortal: true, OpenApi: true };
 
 export const SETTING_KEYS = {
   stationId: "stationId",

@@ -7,6 +7,7 @@ import { type Download, downloads, systems } from "@/db/schema";
 import { worksIn } from "@/lib/auth/access";
 import type { Caller } from "@/lib/auth/caller";
 import { isSupersystemName } from "@/lib/auth/permissions";
+import { assertFeatureOn } from "@/lib/config/features";
 import { AppError } from "@/lib/errors/app-error";
 import { resolveFile } from "@/lib/files/store";
 import { mayAccessDownload, seesEverySystem, usesDownloads } from "./access";
@@ -61,6 +62,7 @@ async function searchScope(db: Database, caller: Caller, search: DownloadSearch)
 /** GET v2/downloads/: one page, newest first, with the total. */
 export async function searchDownloads(db: Database, params: { caller: Caller; search: DownloadSearch }): Promise<DownloadPage> {
   const { search } = params;
+  await assertFeatureOn(db, "Download");
   const where = await searchScope(db, params.caller, search);
   const [rows, [total]] = await Promise.all([
     db
@@ -82,6 +84,7 @@ export async function readDownload(
   params: { caller: Caller; id: string },
 ): Promise<{ download: Download; system: SystemRef | null }> {
   const { caller } = params;
+  await assertFeatureOn(db, "Download");
   if (!usesDownloads(caller)) throw new AppError("AccessDenied");
   const [row] = await db
     .select({ download: downloads, system: { id: systems.id, name: systems.name } })

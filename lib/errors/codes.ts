@@ -20,6 +20,7 @@ export const ERROR_CODES = {
   AccessDenied: { status: 403, message: "Access denied." },
   InternalError: { status: 500, message: "An internal error occurred (request {requestId})." },
   ServiceUnavailable: { status: 503, message: "The service is not ready." },
+  FeatureDisabled: { status: 404, message: "The feature {feature} is switched off on this installation." },
   // a field's problem, from the schemas (lib/errors/issues.ts); {field} is the path of the field
   Required: { status: 400, message: "The field {field} is required." },
   TooLong: { status: 400, message: "The field {field} takes at most {max} characters." },

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
 import { ADMIN_PASSWORD } from "../../playwright.config";
 import { startSmtp, type TestSmtpServer } from "../helpers/smtp";
+import { expect, type Page, test } from "./fixtures";
 import { adminPage, adminToken, darkShot, expectAccessible, shot } from "./helpers";
 
 test.describe.configure({ mode: "serial" });

@@ -1,8 +1,8 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { ADMIN_PASSWORD } from "../../playwright.config";
 import { makeLicenceFile } from "../fixtures/licence";
 import { textPng } from "../fixtures/ocr-images";
 import { sampleEsproject } from "../fixtures/project";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "./fixtures";
 import {
   ADMIN_PASSWORD_CHANGED,
   adminToken,

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { type Browser, expect, type Page, test } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { ADMIN_PASSWORD } from "../../playwright.config";
+import { type Browser, expect, type Page, test } from "./fixtures";
 import { adminPage, adminToken, darkShot, expectAccessible, makeTenant, shot, tenantPage } from "./helpers";
 
 test.describe.configure({ mode: "serial" });

@@ -1,9 +1,9 @@
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Browser, expect, test } from "@playwright/test";
 import { type LearnKind, learnDocument } from "../fixtures/learn-documents";
 import { sampleEsproject } from "../fixtures/project";
+import { type Browser, expect, test } from "./fixtures";
 import { apiToken, darkShot, expectAccessible, makeTenant, shot, tenantPage } from "./helpers";
 
 test.describe.configure({ mode: "serial" });

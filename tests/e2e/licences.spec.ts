@@ -1,9 +1,9 @@
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Browser, expect, type Page, test } from "@playwright/test";
 import { ADMIN_PASSWORD } from "../../playwright.config";
 import { makeLicenceFile } from "../fixtures/licence";
+import { type Browser, expect, type Page, test } from "./fixtures";
 import { ADMIN_PASSWORD_CHANGED, adminToken, darkShot, expectAccessible, expectReadableSelects, shot, signIn } from "./helpers";
 
 test.describe.configure({ mode: "serial" });

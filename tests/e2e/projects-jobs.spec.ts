@@ -1,8 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Browser, expect, test } from "@playwright/test";
 import { sampleEsproject } from "../fixtures/project";
+import { type Browser, expect, test } from "./fixtures";
 import { darkShot, expectAccessible, expectReadableSelects, makeTenant, shot, tenantPage } from "./helpers";
 
 test.describe.configure({ mode: "serial" });

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page, test } from "./fixtures";
 import { adminPage, darkShot, expectAccessible, makeTenant, shot, tenantPage } from "./helpers";
 
 test.describe.configure({ mode: "serial" });

@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
 import { ADMIN_PASSWORD } from "../../playwright.config";
+import { type Browser, expect, type Page, test } from "./fixtures";
 import {
   adminPage,
   adminToken,

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { type Browser, expect, type Page, test } from "@playwright/test";
 import { ADMIN_PASSWORD } from "../../playwright.config";
 import { sampleEsproject } from "../fixtures/project";
+import { type Browser, expect, type Page, test } from "./fixtures";
 import { adminPage, adminToken, apiToken, darkShot, expectAccessible, makeTenant, shot, tenantPage } from "./helpers";
 
 test.describe.configure({ mode: "serial" });

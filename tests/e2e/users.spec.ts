@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
 import { ADMIN_PASSWORD } from "../../playwright.config";
 import { firstLink, startSmtp, type TestSmtpServer } from "../helpers/smtp";
+import { type Browser, expect, type Page, test } from "./fixtures";
 import { ADMIN_PASSWORD_CHANGED, adminToken, darkShot, expectAccessible, expectReadableSelects, shot, signIn } from "./helpers";
 
 test.describe.configure({ mode: "serial" });

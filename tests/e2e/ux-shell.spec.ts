@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
 import { ADMIN_PASSWORD } from "../../playwright.config";
 import { sampleEsproject } from "../fixtures/project";
+import { type Browser, expect, type Page, test } from "./fixtures";
 import { adminPage, adminToken, darkShot, expectAccessible, shot, signIn } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
@@ -248,10 +248,14 @@ test("the job monitor shows its skeleton while the jobs load", async ({ browser 
     if (headers.rsc && !headers["next-router-prefetch"]) await held;
     await route.continue();
   });
-  await link.click();
-  await expect(page.getByTestId("job-monitor-skeleton")).toBeVisible();
-  await shot(page, "65-job-monitor-skeleton");
-  release();
+  try {
+    await link.click();
+    await expect(page.getByTestId("job-monitor-skeleton")).toBeVisible();
+    await shot(page, "65-job-monitor-skeleton");
+  } finally {
+    // a held answer would keep the page (and the test's end) waiting
+    release();
+  }
   await expect(page.getByTestId("jobs-table").locator("tbody tr")).toHaveCount(3);
   await expect(page.getByTestId("job-monitor-skeleton")).toHaveCount(0);
 });

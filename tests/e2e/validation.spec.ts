@@ -1,6 +1,6 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { ADMIN_PASSWORD } from "../../playwright.config";
 import { makeLicenceFile } from "../fixtures/licence";
+import { type Browser, type BrowserContext, expect, type Page, test } from "./fixtures";
 import { ADMIN_PASSWORD_CHANGED, adminToken, darkShot, expectAccessible, shot } from "./helpers";
 
 // issue 10 §6: one error pattern for every form — every field's problem at once, under its field, translated,

@@ -21,6 +21,7 @@ import { PUT as putUser } from "@/app/api/users/route";
 import { DELETE as deleteDownloadRoute } from "@/app/api/v2/downloads/[id]/route";
 import { PUT as putService } from "@/app/api/v3/config/service/route";
 import { PUT as putWorker } from "@/app/api/v3/config/worker/route";
+import { PUT as putFeatureFlags } from "@/app/api/v3/featureflags/route";
 import { POST as lockLearnClusterRoute } from "@/app/api/v3/learn/projects/[projectId]/clusters/[clusterId]/lock/route";
 import { POST as moveLearnDocumentsRoute } from "@/app/api/v3/learn/projects/[projectId]/clusters/[clusterId]/move/route";
 import { PUT as putLearnCluster } from "@/app/api/v3/learn/projects/[projectId]/clusters/[clusterId]/route";
@@ -317,6 +318,17 @@ const SERVICES: Record<string, Entry> = {
       },
     ],
   },
+  "lib/config/services/update-feature-flags.ts": {
+    audited: [
+      {
+        entry: "PUT /api/v3/featureflags",
+        prepare: async () => ({}),
+        run: () =>
+          call(putFeatureFlags, "/api/v3/featureflags", { method: "PUT", token: superAdmin.token, body: { OpenApi: true } }),
+        row: () => superRow("ServiceConfiguration", "Update"),
+      },
+    ],
+  },
   "lib/config/services/update-learn-worker-config.ts": {
     audited: [
       {
@@ -333,7 +345,11 @@ const SERVICES: Record<string, Entry> = {
     ],
   },
   "lib/config/services/update-settings.ts": {
-    via: ["lib/config/services/update-worker-config.ts", "lib/config/services/update-learn-config.ts"],
+    via: [
+      "lib/config/services/update-worker-config.ts",
+      "lib/config/services/update-learn-config.ts",
+      "lib/config/services/update-feature-flags.ts",
+    ],
   },
   "lib/jobs/services/create-job.ts": { exempt: JOBS },
   "lib/jobs/services/delete-jobs.ts": { exempt: JOBS },

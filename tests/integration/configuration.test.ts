@@ -9,6 +9,7 @@ import { POST as postJob } from "@/app/api/jobs/route";
 import { GET as getService, PUT as putService } from "@/app/api/v3/config/service/route";
 import { POST as postTest } from "@/app/api/v3/config/service/test/route";
 import { GET as getWorker, PUT as putWorker } from "@/app/api/v3/config/worker/route";
+import { PUT as putFlags } from "@/app/api/v3/featureflags/route";
 import { GET as getLearn, PUT as putLearn } from "@/app/learn/api/v1/config/route";
 import { GET as getLearnWorker, PUT as putLearnWorker } from "@/app/learn/api/v1/workerconfig/route";
 import { auditTrail, jobs } from "@/db/schema";
@@ -57,6 +58,7 @@ const WRITES: [Handler, string, unknown][] = [
   [putWorker, "/api/v3/config/worker/", { isScriptingEnabled: true }],
   [putLearn, "/learn/api/v1/config", { createLearnJobOnProjectChange: false }],
   [putLearnWorker, "/learn/api/v1/workerconfig", { logLevel: "Warn" }],
+  [putFlags, "/api/v3/featureflags/", { Download: true }],
 ];
 
 afterEach(() => {
@@ -178,7 +180,7 @@ describe("settings", () => {
     });
     const all = await call(getAll, "/api/config/all/", { token: admin });
     expect(all.status).toBe(200);
-    expect(Object.keys(all.json)).toEqual(["service", "learn", "worker", "learnWorker", "environment"]);
+    expect(Object.keys(all.json)).toEqual(["service", "learn", "worker", "learnWorker", "featureFlags", "environment"]);
     expect(all.json.service).toMatchObject({ eMailPassword: "********", ccsApiKey: "********" });
     expect(all.text).not.toContain("smtp-Secret-1");
     expect(all.text).not.toContain("ccs-Secret-2");
@@ -378,7 +380,7 @@ describe("ConfigurationExport", () => {
     expect(outcome?.message).toContain("configuration.json");
     const text = await readFile(configurationExportPath(), "utf8");
     const json = JSON.parse(text);
-    expect(Object.keys(json)).toEqual(["exported", "service", "learn", "worker", "learnWorker", "environment"]);
+    expect(Object.keys(json)).toEqual(["exported", "service", "learn", "worker", "learnWorker", "featureFlags", "environment"]);
     expect(json.service.eMailPassword).toBe("********");
     expect(text).not.toContain("export-Secret-3");
 

@@ -16,7 +16,7 @@ import { POST as uploadProjectRoute } from "@/app/api/v3/projects/[projectId]/up
 import { POST as addProjectRoute } from "@/app/api/v3/projects/route";
 import { GET as learnListRoute } from "@/app/api/v3/systems/[systemId]/learnProjects/route";
 import { GET as projectsListRoute } from "@/app/api/v3/systems/[systemId]/projects/route";
-import { auditTrail, jobFiles, jobs, learnDocuments, projects } from "@/db/schema";
+import { auditTrail, jobFiles, jobs, learnDocuments, licenceUsage, projects, systems } from "@/db/schema";
 import { readStoredFile } from "@/lib/files/store";
 import { readEsproject } from "@/lib/projects/esproject-zip";
 import type { ProjectDocument } from "@/lib/projects/schemas";
@@ -28,7 +28,7 @@ import { stopWorkers } from "@/workers/runtime";
 import { textPng } from "../fixtures/ocr-images";
 import { sampleEsproject } from "../fixtures/project";
 import { codes, supersystem, tokenOf } from "../helpers/api";
-import { makeProject, makeSystem, makeUser, uniqueName } from "../helpers/factories";
+import { makeLicence, makeProject, makeSystem, makeUser, uniqueName } from "../helpers/factories";
 import { call } from "../helpers/http";
 
 afterAll(async () => {
@@ -454,6 +454,52 @@ describe("jobs posted to a learn project", () => {
     expect(Array.from(written?.vector ?? [])).toEqual([1, 2, 250]);
     await db.delete(projects).where(eq(projects.id, project.id));
     expect(await db.select().from(learnDocuments).where(eq(learnDocuments.projectId, project.id))).toEqual([]);
+  }, 120_000);
+
+  it("count LearnDocuments against the licence: a job beyond the limit ends in Error, keeps nothing, takes no pages", async () => {
+    const db = await getDb();
+    const { system, token } = await tenant(["ProjectManager", "JobCreator", "JobManager"]);
+    const licence = await makeLicence({
+      features: [
+        { id: "Pages", status: "Limited", limit: 1000, expiration: null },
+        { id: "LearnDocuments", status: "Limited", limit: 3, expiration: null },
+      ],
+    });
+    await db.update(systems).set({ licenceId: licence?.id }).where(eq(systems.id, system.id));
+    const learn = await addLearn(token, system.id);
+    const key = (await call(getKey, `/api/v3/projects/${learn.id}/submissionKey`, { token })).json.submissionKey as string;
+    const letters = (n: number) =>
+      Array.from({ length: n }, (_, i) => new File([`Dear customer ${i}, thank you.`], `letter${i}.txt`, { type: "text/plain" }));
+    const usage = async () =>
+      Object.fromEntries(
+        (
+          await db
+            .select()
+            .from(licenceUsage)
+            .where(eq(licenceUsage.licenceId, licence?.id ?? ""))
+        ).map((u) => [u.featureId, u.count]),
+      );
+    const pipeline = new JobPipeline("learn-test-licence");
+
+    const first = (await call(postJob, `/api/jobs?auth=${key}`, { method: "POST", form: jobForm(letters(2)) })).json.id as number;
+    expect(await pipeline.deliver(db, first)).toBe("Ready");
+    expect(await usage()).toEqual({ LearnDocuments: 2, Pages: 2 });
+
+    // two more documents would make four of three
+    const second = (await call(postJob, `/api/jobs?auth=${key}`, { method: "POST", form: jobForm(letters(2)) })).json
+      .id as number;
+    expect(await pipeline.deliver(db, second)).toBe("Error");
+    await pipeline.idle();
+    const [job] = await db.select().from(jobs).where(eq(jobs.id, second));
+    expect([job?.errorCode, job?.errorParams]).toEqual(["LicenceLimitReached", { feature: "LearnDocuments" }]);
+    expect(await db.select().from(learnDocuments).where(eq(learnDocuments.jobId, second))).toEqual([]);
+    expect(await usage()).toEqual({ LearnDocuments: 2, Pages: 2 });
+
+    // one more fits
+    const third = (await call(postJob, `/api/jobs?auth=${key}`, { method: "POST", form: jobForm(letters(1)) })).json.id as number;
+    expect(await pipeline.deliver(db, third)).toBe("Ready");
+    await pipeline.idle();
+    expect(await usage()).toEqual({ LearnDocuments: 3, Pages: 3 });
   }, 120_000);
 
   it("a soft-deleted learn project takes no jobs; jobs it had taken end in Error, its documents stay", async () => {

@@ -328,8 +328,8 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
 }
 
 /**
- * Records a batch of worked-on jobs: their pages counted against their systems' licences (a job the licence
- * cannot serve ends in Error with LicenceLimitReached), then in one transaction the end of every job whose claim
+ * Records a batch of worked-on jobs: their learn documents and pages counted against their systems' licences (a job
+ * the licence cannot serve ends in Error with LicenceLimitReached), then in one transaction the end of every job whose claim
  * still holds, its work and result files (replacing an earlier run's), log lines and metrics. A job whose claim
  * was lost (another worker took it after its lease ran out) gets nothing recorded and its files removed, so every
  * job has exactly one result. A learn project's job replaces its documents in learn_documents in the same
@@ -337,7 +337,7 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
  */
 export async function finishJobs(db: Database, batch: Prepared[]): Promise<("Ready" | "Error" | "lost")[]> {
   if (!batch.length) return [];
-  const list = await countPages(db, batch);
+  const list = await countLicenceFeatures(db, batch);
   const refused: string[] = [];
   const ended = await db.transaction(async (tx) => {
     refused.push(...(await refuseDeletedLearnProjects(tx, list)));
@@ -474,25 +474,39 @@ async function keepLearnDocuments(tx: Database, held: Prepared[]): Promise<void>
   }
 }
 
-/** Pages of the batch's Ready jobs against their systems' licences (one transaction per system). */
-async function countPages(db: Database, batch: Prepared[]): Promise<Prepared[]> {
+/**
+ * The batch's Ready jobs against their systems' licences (one transaction per system and feature): a learn project's
+ * job first takes one `LearnDocuments` per document it keeps, then every job its `Pages`. A job a licence refuses
+ * ends in Error with LicenceLimitReached naming the feature, and takes nothing of the features after it.
+ */
+async function countLicenceFeatures(db: Database, batch: Prepared[]): Promise<Prepared[]> {
   const list = [...batch];
-  const bySystem = new Map<string, number[]>();
-  list.forEach((p, i) => {
-    if (p.state === "Ready") bySystem.set(p.claim.job.systemId, [...(bySystem.get(p.claim.job.systemId) ?? []), i]);
+  await countFeature(db, list, "LearnDocuments", (p) => (p.kept ? p.kept.length : null));
+  await countFeature(db, list, "Pages", (p) => p.metrics.pages);
+  return list;
+}
+
+/** One feature for the Ready jobs of `list` that `amountOf` gives an amount (null: the feature is not theirs). */
+async function countFeature(
+  db: Database,
+  list: Prepared[],
+  featureId: string,
+  amountOf: (p: Prepared) => number | null,
+): Promise<void> {
+  const bySystem = new Map<string, { index: number; amount: number }[]>();
+  list.forEach((p, index) => {
+    const amount = p.state === "Ready" ? amountOf(p) : null;
+    if (amount === null) return;
+    const systemId = p.claim.job.systemId;
+    bySystem.set(systemId, [...(bySystem.get(systemId) ?? []), { index, amount }]);
   });
-  for (const [systemId, indexes] of bySystem) {
-    const results = await recordFeatureUsages(db, {
-      systemId,
-      featureId: "Pages",
-      amounts: indexes.map((i) => list[i]?.metrics.pages ?? 0),
-    });
-    for (const [k, i] of indexes.entries()) {
-      const p = list[i];
+  for (const [systemId, entries] of bySystem) {
+    const results = await recordFeatureUsages(db, { systemId, featureId, amounts: entries.map((e) => e.amount) });
+    for (const [k, { index }] of entries.entries()) {
+      const p = list[index];
       if (!p || !results[k] || !("refused" in results[k])) continue;
       await removeStored(p.attemptDir);
-      list[i] = failed(p, new AppError("LicenceLimitReached", { feature: "Pages" }));
+      list[index] = failed(p, new AppError("LicenceLimitReached", { feature: featureId }));
     }
   }
-  return list;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZFeatureFlags, ZModule, ZServerInfo, ZServiceInfo } from "@/lib/about/schemas";
+import { ZFeatureFlags, ZFeatureFlagsPatch, ZModule, ZServerInfo, ZServiceInfo } from "@/lib/about/schemas";
 import { defineContract } from "../contract";
 
 export const infoContract = defineContract({
@@ -38,6 +38,19 @@ export const featureFlagsContract = defineContract({
   response: ZFeatureFlags,
 });
 
+export const putFeatureFlagsContract = defineContract({
+  method: "PUT",
+  path: "/api/v3/featureflags",
+  summary: "Switch features on or off (the flags sent; beyond the spec)",
+  tag: "Configuration",
+  auth: "bearer",
+  permission: "ManageConfiguration",
+  body: ZFeatureFlagsPatch,
+  response: ZFeatureFlags,
+  errors: ["ConfigurationExportDisabled"],
+  maxBodyBytes: 16 * 1024,
+});
+
 export const openApiContract = defineContract({
   method: "GET",
   path: "/api/openapi.json",
@@ -45,6 +58,7 @@ export const openApiContract = defineContract({
   tag: "About",
   auth: "none",
   response: z.record(z.string(), z.unknown()),
+  errors: ["FeatureDisabled"],
   example: { response: { openapi: "3.1.0", info: { title: "DocService REST API", version: "12.5.1" }, paths: {} } },
 });
 

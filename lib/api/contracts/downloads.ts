@@ -33,7 +33,7 @@ export const searchDownloadsContract = defineContract({
       totalCount: 1,
     },
   },
-  errors: ["SystemNotFound", "AccessDenied"],
+  errors: ["SystemNotFound", "AccessDenied", "FeatureDisabled"],
 });
 
 export const downloadDownloadContract = defineContract({
@@ -44,7 +44,7 @@ export const downloadDownloadContract = defineContract({
   session: true,
   params: ZDownloadParams,
   download: { mediaType: "application/zip", fileName: "{displayFileName}" },
-  errors: ["DownloadNotFound", "AccessDenied"],
+  errors: ["DownloadNotFound", "AccessDenied", "FeatureDisabled"],
 });
 
 export const deleteDownloadContract = defineContract({
@@ -53,5 +53,5 @@ export const deleteDownloadContract = defineContract({
   path: "/api/v2/downloads/{id}",
   summary: "Delete a download (row and file)",
   params: ZDownloadParams,
-  errors: ["DownloadNotFound", "AccessDenied"],
+  errors: ["DownloadNotFound", "AccessDenied", "FeatureDisabled"],
 });

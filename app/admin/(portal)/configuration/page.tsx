@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ActiveSettings } from "@/components/config/active-settings";
+import { FeatureFlagsForm } from "@/components/config/feature-flags-form";
 import { LearnConfigForm } from "@/components/config/learn-config-form";
 import { ServiceConfigForm } from "@/components/config/service-config-form";
 import { PageHeader } from "@/components/portal/page-header";
@@ -37,6 +38,7 @@ export default async function ConfigurationPage() {
           <TabsContent value="customise" className="grid gap-6">
             <ServiceConfigForm config={settings.service} />
             <LearnConfigForm config={settings.learn} />
+            <FeatureFlagsForm flags={settings.featureFlags} />
           </TabsContent>
         )}
         <TabsContent value="active">

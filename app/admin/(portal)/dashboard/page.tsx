@@ -12,7 +12,7 @@ import { SystemPortals } from "@/components/portal/system-portals";
 import { requireAdminPage } from "@/lib/auth/guard";
 import { hasPermission, isSupersystemName } from "@/lib/auth/permissions";
 import { apiBaseUrl } from "@/lib/config/api-base";
-import { getServiceConfig } from "@/lib/config/service-config";
+import { getFeatureFlags, getServiceConfig } from "@/lib/config/service-config";
 import { adminDashboardAccess, type DashboardAccess } from "@/lib/dashboard/access";
 import { outcomesBySystem, sumOutcomes } from "@/lib/dashboard/jobs";
 import { allLicenceFigures, licencesNeedingAttention } from "@/lib/dashboard/licences";
@@ -30,13 +30,13 @@ export async function generateMetadata(): Promise<Metadata> {
 /** Named route adminDashboard: the welcome of spec foundation §2 and the figures across systems (issue 12). */
 export default async function AdminDashboardPage() {
   const caller = await requireAdminPage("AccessAdminDashboard");
-  const [base, t] = await Promise.all([apiBaseUrl(), getTranslations("general")]);
+  const [base, t, flags] = await Promise.all([apiBaseUrl(), getTranslations("general"), getDb().then(getFeatureFlags)]);
   const can = adminDashboardAccess(caller.roles);
   const section = (card: ReactNode, lines = 3) => (
     <Suspense fallback={<CardSkeleton lines={lines} label={t("loading")} />}>{card}</Suspense>
   );
   return (
-    <Dashboard caller={caller} base={base}>
+    <Dashboard caller={caller} base={base} apiReference={flags.OpenApi}>
       <AutoRefresh />
       {can.jobs && section(<Jobs can={can} />, 8)}
       {can.queue && section(<Queue can={can} />)}

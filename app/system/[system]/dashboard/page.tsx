@@ -10,7 +10,7 @@ import { CardSkeleton } from "@/components/portal/card-skeleton";
 import { Dashboard } from "@/components/portal/dashboard";
 import { requireSystemPage } from "@/lib/auth/guard";
 import { apiBaseUrl } from "@/lib/config/api-base";
-import { getServiceConfig } from "@/lib/config/service-config";
+import { getFeatureFlags, getServiceConfig } from "@/lib/config/service-config";
 import { systemDashboardAccess } from "@/lib/dashboard/access";
 import { outcomesByProject, sumOutcomes } from "@/lib/dashboard/jobs";
 import { systemLicenceFigures } from "@/lib/dashboard/licences";
@@ -31,13 +31,13 @@ type Links = ReturnType<typeof systemDashboardAccess>;
 /** Named route systemLanding's dashboard: the welcome of spec foundation §2 and the system's figures (issue 12). */
 export default async function SystemDashboardPage({ params }: Props) {
   const { caller, system } = await requireSystemPage((await params).system, "AccessSystemDashboard");
-  const [base, t] = await Promise.all([apiBaseUrl(), getTranslations("general")]);
+  const [base, t, flags] = await Promise.all([apiBaseUrl(), getTranslations("general"), getDb().then(getFeatureFlags)]);
   const can = systemDashboardAccess(caller.roles);
   const section = (card: ReactNode, lines = 3) => (
     <Suspense fallback={<CardSkeleton lines={lines} label={t("loading")} />}>{card}</Suspense>
   );
   return (
-    <Dashboard caller={caller} base={base}>
+    <Dashboard caller={caller} base={base} apiReference={flags.OpenApi}>
       <AutoRefresh />
       {can.jobs && section(<Jobs system={system} can={can} />, 8)}
       {can.queue && section(<Queue system={system} can={can} />)}

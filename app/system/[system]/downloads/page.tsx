@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { DownloadsPage } from "@/components/downloads/downloads-page";
 import { type DownloadsQuery, loadDownloadsView } from "@/components/downloads/load";
+import { FeatureOff } from "@/components/portal/feature-off";
 import { requireSystemPage } from "@/lib/auth/guard";
+import { getFeatureFlags } from "@/lib/config/service-config";
 import { getDb } from "@/lib/setup/bootstrap";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -14,7 +16,9 @@ type Props = { params: Promise<{ system: string }>; searchParams: Promise<Downlo
 /** Named route downloads of the system portal: the system's own downloads (any user of the portal; see the tabs). */
 export default async function SystemDownloadsPage({ params, searchParams }: Props) {
   const { caller, system } = await requireSystemPage((await params).system);
-  const view = await loadDownloadsView(await getDb(), {
+  const db = await getDb();
+  if (!(await getFeatureFlags(db)).Download) return <FeatureOff feature="Download" />;
+  const view = await loadDownloadsView(db, {
     caller,
     scope: "system",
     systemId: system.id,

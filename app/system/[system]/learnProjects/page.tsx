@@ -7,6 +7,7 @@ import { LearnProjectsTable } from "@/components/learn/learn-projects-table";
 import { PageHeader } from "@/components/portal/page-header";
 import { Button } from "@/components/ui/button";
 import { requireSystemPage } from "@/lib/auth/guard";
+import { getFeatureFlags } from "@/lib/config/service-config";
 import { listLearnProjects } from "@/lib/learn/queries";
 import { clampPage, parsePaging } from "@/lib/paging";
 import { getDb } from "@/lib/setup/bootstrap";
@@ -23,7 +24,8 @@ export default async function LearnProjectsPage({ params, searchParams }: Props)
   const base = `/system/${encodeURIComponent(system.name)}`;
   const query = await searchParams;
   const includeDeleted = query.includeDeleted === "true";
-  const all = await listLearnProjects(await getDb(), { systemId: system.id, includeDeleted });
+  const db = await getDb();
+  const [all, flags] = await Promise.all([listLearnProjects(db, { systemId: system.id, includeDeleted }), getFeatureFlags(db)]);
   const paging = parsePaging(query);
   const page = clampPage(paging.page, all.length, paging.pageSize);
   return (
@@ -44,6 +46,7 @@ export default async function LearnProjectsPage({ params, searchParams }: Props)
         pageSize={paging.pageSize}
         base={base}
         systemName={system.name}
+        learnPortal={flags.LearnPortal}
       />
     </>
   );

@@ -1,7 +1,8 @@
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { LearnPortalShell } from "@/components/learn-portal/learn-portal-shell";
-import { getServiceInfo } from "@/lib/config/service-config";
+import { FeatureOff } from "@/components/portal/feature-off";
+import { getFeatureFlags, getServiceInfo } from "@/lib/config/service-config";
 import { requireLearnPortal } from "@/lib/learn/portal";
 import { getDb } from "@/lib/setup/bootstrap";
 
@@ -11,10 +12,11 @@ type Props = { children: ReactNode; params: Promise<{ systemName: string; id: st
 export default async function LearnPortalLayout({ children, params }: Props) {
   await connection();
   const { caller, project } = await requireLearnPortal(await params);
-  const info = await getServiceInfo(await getDb());
+  const db = await getDb();
+  const [info, flags] = await Promise.all([getServiceInfo(db), getFeatureFlags(db)]);
   return (
     <LearnPortalShell caller={caller} project={project} info={info}>
-      {children}
+      {flags.LearnPortal ? children : <FeatureOff feature="LearnPortal" />}
     </LearnPortalShell>
   );
 }

@@ -10,6 +10,7 @@ import { ProjectUploadForm } from "@/components/projects/project-upload-form";
 import { SubmissionKeyCard } from "@/components/projects/submission-key-card";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireSystemPage } from "@/lib/auth/guard";
+import { getFeatureFlags } from "@/lib/config/service-config";
 import { learnProjectForCaller, toLearnProjectDto } from "@/lib/learn/queries";
 import { exportTargets, listLearnRuns } from "@/lib/learn/run-queries";
 import { submissionKeyOf } from "@/lib/projects/queries";
@@ -32,16 +33,17 @@ export default async function LearnProjectEditPage({ params }: Props) {
   const deleted = project.deletedAt !== null;
   const t = await getTranslations("learnProjects");
   const tr = await getTranslations("learnRuns");
-  const [runs, targets] = await Promise.all([
+  const [runs, targets, flags] = await Promise.all([
     listLearnRuns(db, { projectId: project.id, page: 0, pageSize: 1 }),
     exportTargets(db, system.id),
+    getFeatureFlags(db),
   ]);
   const disabledReason = deleted ? tr("unavailableDeleted") : project.updating ? tr("unavailableUpdating") : undefined;
   return (
     <>
       <PageHeader title={t("editTitle", { name: project.name })} />
       <div className="grid max-w-3xl gap-4">
-        <LearnProjectEditor project={project} />
+        <LearnProjectEditor project={project} learnPortal={flags.LearnPortal} />
         {!deleted && (
           <ProjectUploadForm
             area="learn"

@@ -1,0 +1,68 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useTransition } from "react";
+import { type DefaultValues, type Path, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { CheckboxField } from "@/components/forms/fields";
+import { FormButtons } from "@/components/forms/form-buttons";
+import { FormError } from "@/components/forms/form-error";
+import { useServerErrors } from "@/components/forms/use-server-errors";
+import { useStatus } from "@/components/shell/status-bar";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Form } from "@/components/ui/form";
+import type { ActionResult } from "@/lib/errors/action";
+import { FORM_ISSUES } from "@/lib/errors/issues";
+
+type Values = Record<string, boolean>;
+
+type Props<V extends Values> = {
+  title: string;
+  description?: string;
+  schema: z.ZodType<V, V>;
+  values: V;
+  /** each checkbox: its field and its label */
+  fields: { name: Path<V>; label: string }[];
+  save: (values: V) => Promise<ActionResult<void>>;
+  testId: string;
+};
+
+/** A card of switches saved together (the customise tab's learn settings and feature flags). */
+export function CheckboxSettingsForm<V extends Values>({ title, description, schema, values, fields, save, testId }: Props<V>) {
+  const t = useTranslations("configuration");
+  const router = useRouter();
+  const { notify } = useStatus();
+  const [pending, startTransition] = useTransition();
+  const form = useForm<V>({ resolver: zodResolver(schema, FORM_ISSUES), defaultValues: values as DefaultValues<V> });
+  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form);
+  const onSubmit = form.handleSubmit((v) => {
+    clearFormErrors();
+    startTransition(async () => {
+      const result = await save(v);
+      if (!result.ok) return showErrors(result.errors);
+      notify("success", t("configuration_text_saved"));
+      router.refresh();
+    });
+  });
+  return (
+    <Form {...form}>
+      <form method="post" onSubmit={onSubmit} noValidate data-testid={testId}>
+        <Card className="max-w-4xl">
+          <CardHeader>
+            <CardTitle>{title}</CardTitle>
+            {description && <CardDescription>{description}</CardDescription>}
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            <FormError errors={formErrors} />
+            {fields.map((field) => (
+              <CheckboxField<V> key={field.name} name={field.name} label={field.label} />
+            ))}
+          </CardContent>
+          <FormButtons pending={pending} submitTestId={`save-${testId}`} />
+        </Card>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,16 @@
+import type { Database } from "@/db/client";
+import { ZFeatureFlagsPatch } from "@/lib/about/schemas";
+import type { Caller } from "@/lib/auth/caller";
+import { type FeatureFlags, getFeatureFlags, SETTING_KEYS } from "../service-config";
+import { updateSettings } from "./update-settings";
+
+/** PUT v3/featureflags (DESIGN.md "Feature flags", beyond the spec); audited as ServiceConfiguration. */
+export async function updateFeatureFlags(db: Database, opts: { caller: Caller; input: unknown }): Promise<FeatureFlags> {
+  await updateSettings(db, {
+    ...opts,
+    schema: ZFeatureFlagsPatch,
+    key: SETTING_KEYS.featureFlags,
+    category: "ServiceConfiguration",
+  });
+  return getFeatureFlags(db);
+}
