@@ -116,3 +116,44 @@ test("the system configuration page stores the API key, shows it as set and remo
   await page.getByTestId("confirm-yes").click();
   await expect(page.getByTestId("ccs-key-state")).toHaveText(/kein Schlüssel/);
 });
+
+test("feature flags: switched off, downloads and the API reference leave the menu and their pages say so", async ({
+  browser,
+}) => {
+  const page = await adminPage(browser);
+  const token = await adminToken(page, ADMIN_PASSWORD);
+  const nav = page.getByRole("navigation", { name: "Navigation" });
+  try {
+    await page.goto("/admin/configuration");
+    const flags = page.getByTestId("feature-flags");
+    await expect(flags.getByTestId("check-Download")).toBeChecked();
+    await expect(flags.getByTestId("check-LearnPortal")).toBeChecked();
+    await flags.getByTestId("check-Download").click();
+    await flags.getByTestId("check-OpenApi").click();
+    await page.getByTestId("save-feature-flags").click();
+    await expect(page.getByText("The configuration was saved.")).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Downloads" })).toHaveCount(0);
+    await expect(nav.getByRole("link", { name: "API reference" })).toHaveCount(0);
+    await shot(page, "87-configuration-feature-flags");
+
+    await page.goto("/admin/downloads");
+    await expect(page.getByTestId("feature-off")).toContainText("Downloads is switched off on this installation.");
+    await expectAccessible(page, "downloads switched off");
+    await shot(page, "88-downloads-switched-off");
+    await page.goto("/apidocs");
+    await expect(page.getByTestId("feature-off")).toContainText("API reference is switched off");
+    const doc = await page.request.get("/api/openapi.json");
+    expect([doc.status(), (await doc.json()).errors[0].code]).toEqual([404, "FeatureDisabled"]);
+    await german(page);
+    await expect(page.getByTestId("feature-off")).toContainText("API-Referenz ist in dieser Installation abgeschaltet.");
+    await darkShot(page, "89-apidocs-switched-off-de");
+  } finally {
+    const on = await page.request.put("/api/v3/featureflags", {
+      headers: { authorization: `Bearer ${token}` },
+      data: { Download: true, LearnPortal: true, OpenApi: true },
+    });
+    expect(on.status()).toBe(200);
+  }
+  await page.goto("/admin/dashboard");
+  await expect(nav.getByRole("link", { name: "Downloads" })).toBeVisible();
+});
