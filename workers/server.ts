@@ -1,15 +1,19 @@
 import { log } from "@/lib/log";
 import { redisConnection } from "@/lib/queue/redis";
 import { startInProcess } from "./in-process";
+import { isolateLearnCompute } from "./learn/compute";
 import { stopWorkers } from "./runtime";
 import { startScheduling } from "./scheduling";
 
 /**
  * The workers' part of the Next server (instrumentation.ts): without Redis the embedded runner and the scheduler's
- * timer (its onStart tasks at start, its onStop tasks at a graceful stop); with Redis only the registration of the
- * scheduler's tick (`npm run worker` processes it).
+ * timer (its onStart tasks at start, its onStop tasks at a graceful stop), the learn engine's long steps in a child
+ * process (workers/learn/compute.ts); with Redis only the registration of the scheduler's tick (`npm run worker`
+ * processes it).
  */
 export async function startInServer(): Promise<void> {
+  // the learn runs of the embedded runner compute beside the server, which keeps answering meanwhile
+  if (!redisConnection()) isolateLearnCompute(true);
   startInProcess();
   await startScheduling();
   if (!redisConnection()) for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => gracefulStop(signal));

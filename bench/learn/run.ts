@@ -14,7 +14,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import postgres from "postgres";
 import { loadArticles } from "./corpus";
 
@@ -42,6 +42,10 @@ type Measured = {
   clusters: number;
   unclustered: number;
   placed: number;
+  /** the engine's long steps in a child process (the embedded server's way, workers/learn/compute.ts) or in this one */
+  isolated: boolean;
+  /** the longest the process's event loop was held during the full run: what a request to the server waits at most */
+  maxLoopDelayMs: number;
 };
 
 /** The database of this process: DATA_DIR's PGlite, or DATABASE_URL (the orchestrator made both). */
@@ -112,6 +116,10 @@ async function measure(projectId: string): Promise<void> {
   const { learnClusters, learnRuns, projects } = await import("@/db/schema");
   const { requestLearnRun } = await import("@/lib/learn/services/request-learn-run");
   const { processLearnDelivery } = await import("@/workers/learn/processor");
+  const { isolateLearnCompute } = await import("@/workers/learn/compute");
+  // PGlite stands for the embedded default: its server computes beside itself; PostgreSQL for `npm run worker`
+  const isolated = !process.env.DATABASE_URL;
+  isolateLearnCompute(isolated);
   const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
   if (!project) throw new Error("no project");
   const added = loadArticles().slice(DOCUMENTS, DOCUMENTS + ADDED);
@@ -126,7 +134,10 @@ async function measure(projectId: string): Promise<void> {
     const [row] = await db.select().from(learnRuns).where(eq(learnRuns.id, run.id));
     return { seconds, summary: row?.summary ?? {} };
   };
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   const full = await learn(false);
+  loop.disable();
   const peakKb = process.resourceUsage().maxRSS;
   const clusters = (await db.select({ id: learnClusters.id }).from(learnClusters).where(eq(learnClusters.projectId, projectId)))
     .length;
@@ -144,6 +155,8 @@ async function measure(projectId: string): Promise<void> {
     clusters,
     unclustered: full.summary.unclustered ?? 0,
     placed: incremental.summary.placed ?? 0,
+    isolated,
+    maxLoopDelayMs: loop.max / 1e6,
   };
   process.stdout.write(`${JSON.stringify(measured)}\n`);
   await close();
@@ -255,6 +268,13 @@ const rows = [
     "n/a",
   ],
   [
+    "longest event-loop stall during the full run",
+    ...results.map((r) => `${r.maxLoopDelayMs.toFixed(0)} ms (${r.isolated ? "engine in a child" : "engine inline"})`),
+    "—",
+    "—",
+    "n/a",
+  ],
+  [
     "storing the documents (before, not part of the runs)",
     ...results.map((r) => `${r.loadSeconds.toFixed(1)} s`),
     "—",
@@ -290,7 +310,10 @@ if (args.includes("--write")) {
     `measured process, so its RSS holds the database too; PostgreSQL's memory is the server's, outside it. The ` +
     `incremental run embeds only the new texts, but reads the ${n(DOCUMENTS)} stored vectors of the learned documents ` +
     `and recomputes the keywords and samples of every cluster that took a new document (the texts of its members): that, ` +
-    `not the engine, is its time.`;
+    `not the engine, is its time. The longest event-loop stall is what a request to the same process waits at most ` +
+    `while the full run computes: the embedded default's server (PGlite here) fits the model and clusters in a child ` +
+    `process (workers/learn/compute.ts), so only the embedding chunks and the reads hold it; a worker process of ` +
+    `its own (PostgreSQL here, \`npm run worker\`) computes inline, where nobody waits for it.`;
   const section = `## Learn runs (issue 13)\n\n${wrap(intro)}\n\n${table}\n\n${wrap(reading)}\n`;
   const re = /## Learn runs \(issue 13\)\n[\s\S]*?(?=\n## |$)/;
   const written = re.test(text) ? text.replace(re, section.trimEnd()) : `${text.trimEnd()}\n\n${section}`;

@@ -11,6 +11,9 @@ test.describe.configure({ mode: "serial" });
 const SYSTEM = "Learnia";
 const LENA = { name: "lena", password: "Lena-Passw0rd!" };
 const KINDS: LearnKind[] = ["invoice", "delivery", "application"];
+// made by the clustering test, used by the tests after it
+let learnId = "";
+let extractionId = "";
 const lenaPage = (browser: Browser, locale: "en-US" | "de-DE" = "en-US") => tenantPage(browser, SYSTEM, LENA, locale);
 
 function learnFile(name: string): string {
@@ -110,7 +113,7 @@ test("documents become clusters: posted through the API, learned with learn now,
     ),
   });
   expect(learnProject.status(), await learnProject.text()).toBe(200);
-  const learnId = (await learnProject.json()).id as string;
+  learnId = (await learnProject.json()).id as string;
   const keyOf = async (id: string) =>
     (await (await page.request.get(`/api/v3/projects/${id}/submissionKey`, { headers: auth })).json()).submissionKey as string;
 
@@ -171,7 +174,7 @@ test("documents become clusters: posted through the API, learned with learn now,
     multipart: projectForm(sampleEsproject({ documentClasses: [] }), "Mail classes"),
   });
   expect(extraction.status(), await extraction.text()).toBe(200);
-  const extractionId = (await extraction.json()).id as string;
+  extractionId = (await extraction.json()).id as string;
   await page.reload();
   const exportCard = page.getByTestId("learn-export-card");
   await exportCard.getByLabel("Extraction project").selectOption({ label: "Mail classes" });
@@ -188,4 +191,54 @@ test("documents become clusters: posted through the API, learned with learn now,
   await de.goto(`/learn/${SYSTEM}/project/${learnId}`);
   await expect(de.getByTestId("cluster-card")).toHaveCount(3);
   await shot(de, "164-learn-portal-de");
+});
+
+test("a cluster is split and merged again in the portal, by keyboard too; the extraction project lists the learned class", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const page = await lenaPage(browser);
+  const status = page.getByTestId("status-bar");
+  await page.goto(`/learn/${SYSTEM}/project/${learnId}`);
+  await expect(page.getByTestId("cluster-card")).toHaveCount(3);
+  const deliveries = page.getByTestId("cluster-card").filter({ hasText: /deliver|shipment|pallet|carrier|parcel/i });
+  await deliveries.getByRole("link").click();
+  await expect(page.getByTestId("cluster-page")).toBeVisible();
+  const rows = page.getByTestId("cluster-documents").locator("tbody tr");
+  await expect(rows).toHaveCount(6);
+
+  // split off two documents: chosen with the keyboard (Space on each row's checkbox)
+  for (const i of [0, 1]) {
+    await rows.nth(i).getByTestId("select-row").focus();
+    await page.keyboard.press("Space");
+  }
+  await expect(page.getByTestId("split-documents")).toHaveText("Split off selected (2)");
+  await page.getByTestId("split-documents").focus();
+  await page.keyboard.press("Enter");
+  await expect(status).toContainText(/2 documents split off into cluster (\d+)\./);
+  const split = /cluster (\d+)\./.exec((await status.textContent()) ?? "")?.[1] ?? "";
+  expect(split).not.toBe("");
+  await expect(rows).toHaveCount(4);
+
+  // merge it back: the dialog filtered by its number, its checkbox and the confirmation by keyboard
+  await page.getByTestId("merge-clusters").click();
+  const dialog = page.getByTestId("merge-dialog");
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, "learn portal merge dialog");
+  await shot(page, "166-learn-portal-merge");
+  await dialog.getByLabel(/filter/i).fill(`#${split}`);
+  await expect(dialog.getByRole("checkbox")).toHaveCount(1);
+  await dialog.getByRole("checkbox").focus();
+  await page.keyboard.press("Space");
+  await expect(dialog.getByTestId("merge-dialog-confirm")).toHaveText("Merge one cluster");
+  await dialog.getByTestId("merge-dialog-confirm").focus();
+  await page.keyboard.press("Enter");
+  await expect(status).toContainText("One cluster merged; the cluster now holds 6 documents.");
+  await expect(rows).toHaveCount(6);
+  await page.getByTestId("back-to-overview").click();
+  await expect(page.getByTestId("cluster-card")).toHaveCount(3);
+
+  // the extraction project the clusters were exported into names the learned class
+  await page.goto(`/system/${SYSTEM}/projects/edit/${extractionId}`);
+  await expect(page.getByText(/Invoices/)).toBeVisible();
 });

@@ -2,19 +2,12 @@ import { and, asc, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { learnDocuments, learnModels, type Project, projects } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import {
-  type ClusterResult,
-  closestDocuments,
-  clusterDocuments,
-  clusterKeywords,
-  embed,
-  fitModel,
-  type LearnModel,
-} from "@/lib/learn/engine";
+import { type ClusterResult, closestDocuments, clusterKeywords, embed, type LearnModel } from "@/lib/learn/engine";
 import { assertLearnable, assertNoClusterLocked, isFixedCluster, learnOptions } from "@/lib/learn/run-rules";
 import type { LearnRunSummary } from "@/lib/learn/run-schemas";
 import { fromVectorBytes } from "@/lib/learn/vector-bytes";
 import { type LearnClaim, reportProgress } from "./claim";
+import { clusterFor, fitModelFor } from "./compute";
 import { type ClusterBefore, planWrite, progressTotal, type RunKind, runKind } from "./plan";
 import { type ClusterRow, LearnClustersChanged, readClusters } from "./snapshot";
 import { type Computed, writeLearnRun } from "./write";
@@ -79,7 +72,7 @@ async function attemptLearnRun(db: Database, claim: LearnClaim): Promise<LearnRu
   await report(0, true);
 
   if (kind === "full" && docs.length > 0) {
-    model = fitModel(docs.map((d) => d.text ?? ""));
+    model = await fitModelFor(docs.map((d) => d.text ?? ""));
     await report(docs.length, true);
   }
   if (model) {
@@ -91,7 +84,7 @@ async function attemptLearnRun(db: Database, claim: LearnClaim): Promise<LearnRu
     }
   }
   const before = clustersBefore(clusters, docs);
-  const result = cluster(docs, before, kind, project);
+  const result = await cluster(docs, before, kind, project);
   await report(kind === "full" ? docs.length : toEmbed.length, true);
 
   const plan = planWrite({ kind, before, result });
@@ -149,7 +142,12 @@ function clustersBefore(clusters: readonly ClusterRow[], docs: readonly Doc[]): 
   return clusters.map((c) => ({ id: c.id, fixed: isFixedCluster(c), members: members.get(c.id) ?? [], stale: c.stale }));
 }
 
-function cluster(docs: readonly Doc[], before: readonly ClusterBefore[], kind: RunKind, project: Project): ClusterResult {
+async function cluster(
+  docs: readonly Doc[],
+  before: readonly ClusterBefore[],
+  kind: RunKind,
+  project: Project,
+): Promise<ClusterResult> {
   const withVectors = docs.filter((d): d is Doc & { vector: Float32Array } => d.vector !== undefined);
   if (!withVectors.length) {
     // no documents: the fixed clusters stay (empty), the others go
@@ -158,7 +156,7 @@ function cluster(docs: readonly Doc[], before: readonly ClusterBefore[], kind: R
       unclustered: [],
     };
   }
-  return clusterDocuments({
+  return clusterFor({
     documents: withVectors.map((d) => ({ key: String(d.id), vector: d.vector })),
     clusters: before.map((c) => ({ key: c.id, fixed: c.fixed, members: c.members.map(String) })),
     options: { ...learnOptions(project.learnSettings), onlyChanged: kind === "incremental" },
