@@ -1,4 +1,4 @@
-import { fork } from "node:child_process";
+import { spawn } from "node:child_process";
 import path from "node:path";
 import { type ClusterInput, type ClusterResult, clusterDocuments, fitModel, type LearnModel } from "@/lib/learn/engine";
 
@@ -32,8 +32,8 @@ export function computeChildPath(): string {
 /** One step in a fresh child (node with tsx, as `npm run worker`); typed arrays pass whole (advanced serialisation). */
 export function inChild<T>(request: ComputeRequest): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const child = fork(computeChildPath(), [], {
-      execArgv: ["--import", "tsx"],
+    // spawn, not fork: the bundler of the Next server takes fork's first argument for a module of its own to bundle
+    const child = spawn(process.execPath, ["--import", "tsx", computeChildPath()], {
       serialization: "advanced",
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
