@@ -1,16 +1,13 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useTransition } from "react";
 import { type DefaultValues, type Path, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { CheckboxField } from "@/components/forms/fields";
 import { FormButtons } from "@/components/forms/form-buttons";
 import { FormError } from "@/components/forms/form-error";
-import { useServerErrors } from "@/components/forms/use-server-errors";
-import { useStatus } from "@/components/shell/status-bar";
+import { useSaveForm } from "@/components/forms/use-save-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
 import type { ActionResult } from "@/lib/errors/action";
@@ -32,20 +29,8 @@ type Props<V extends Values> = {
 /** A card of switches saved together (the customise tab's learn settings and feature flags). */
 export function CheckboxSettingsForm<V extends Values>({ title, description, schema, values, fields, save, testId }: Props<V>) {
   const t = useTranslations("configuration");
-  const router = useRouter();
-  const { notify } = useStatus();
-  const [pending, startTransition] = useTransition();
   const form = useForm<V>({ resolver: zodResolver(schema, FORM_ISSUES), defaultValues: values as DefaultValues<V> });
-  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form);
-  const onSubmit = form.handleSubmit((v) => {
-    clearFormErrors();
-    startTransition(async () => {
-      const result = await save(v);
-      if (!result.ok) return showErrors(result.errors);
-      notify("success", t("configuration_text_saved"));
-      router.refresh();
-    });
-  });
+  const { pending, onSubmit, formErrors } = useSaveForm(form, save, t("configuration_text_saved"));
   return (
     <Form {...form}>
       <form method="post" onSubmit={onSubmit} noValidate data-testid={testId}>

@@ -2,15 +2,14 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2Icon } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { type ReactNode, useState, useTransition } from "react";
+import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
 import { CheckboxField, NumberField, SelectField, TextField } from "@/components/forms/fields";
 import { FormButtons } from "@/components/forms/form-buttons";
 import { FormError } from "@/components/forms/form-error";
-import { useServerErrors } from "@/components/forms/use-server-errors";
-import { useErrorText, useStatus } from "@/components/shell/status-bar";
+import { useSaveForm } from "@/components/forms/use-save-form";
+import { useErrorText } from "@/components/shell/status-bar";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -40,27 +39,18 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** spec operations §2 Configuration, customise tab: the service settings (spec §3 Service config, rules of §5). */
 export function ServiceConfigForm({ config }: { config: ServiceConfigDto }) {
   const t = useTranslations("configuration");
-  const router = useRouter();
   const errorText = useErrorText();
-  const { notify } = useStatus();
-  const [pending, startTransition] = useTransition();
   const [tests, setTests] = useState<Record<Service, TestState>>({ smtp: { status: "initial" }, erpcs: { status: "initial" } });
   const form = useForm<Values>({
     resolver: zodResolver(serviceConfigFormSchema, FORM_ISSUES),
     criteriaMode: "all",
     defaultValues: config,
   });
-  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form);
-
-  const onSubmit = form.handleSubmit((v) => {
-    clearFormErrors();
-    startTransition(async () => {
-      const result = await updateServiceConfigAction(v);
-      if (!result.ok) return showErrors(result.errors);
-      notify("success", t("configuration_text_saved"));
-      router.refresh();
-    });
-  });
+  const { pending, startTransition, onSubmit, formErrors } = useSaveForm(
+    form,
+    updateServiceConfigAction,
+    t("configuration_text_saved"),
+  );
 
   const runTest = (service: Service) => {
     setTests((s) => ({ ...s, [service]: { status: "loading" } }));

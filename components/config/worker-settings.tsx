@@ -1,15 +1,12 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useTransition } from "react";
 import { type FieldValues, type Path, useForm } from "react-hook-form";
 import { CheckboxField, SelectField } from "@/components/forms/fields";
 import { FormButtons } from "@/components/forms/form-buttons";
 import { FormError } from "@/components/forms/form-error";
-import { useServerErrors } from "@/components/forms/use-server-errors";
-import { useStatus } from "@/components/shell/status-bar";
+import { useSaveForm } from "@/components/forms/use-save-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Card, CardContent } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
@@ -24,7 +21,6 @@ import {
   type WorkerConfigDto,
   workerConfigFormSchema,
 } from "@/lib/config/schemas";
-import type { ErrorEntry } from "@/lib/errors/app-error";
 import { FORM_ISSUES } from "@/lib/errors/issues";
 
 type Props = { worker: WorkerConfigDto; learnWorker: LearnWorkerConfigDto; readOnly: boolean };
@@ -59,27 +55,6 @@ export function WorkerSettings({ worker, learnWorker, readOnly }: Props) {
   );
 }
 
-function useSave<T extends FieldValues>(
-  save: (v: T) => Promise<{ ok: true } | { ok: false; errors: ErrorEntry[] }>,
-  form: ReturnType<typeof useForm<T>>,
-) {
-  const t = useTranslations("worker");
-  const router = useRouter();
-  const { notify } = useStatus();
-  const [pending, startTransition] = useTransition();
-  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form);
-  const onSubmit = form.handleSubmit((v) => {
-    clearFormErrors();
-    startTransition(async () => {
-      const result = await save(v);
-      if (!result.ok) return showErrors(result.errors);
-      notify("success", t("worker_text_saved"));
-      router.refresh();
-    });
-  });
-  return { pending, onSubmit, formErrors };
-}
-
 function LevelsField({ name, levels }: { name: string; levels: readonly (typeof WORKER_LOG_LEVELS)[number][] }) {
   const t = useTranslations("worker");
   const tl = useTranslations("jobs");
@@ -96,7 +71,7 @@ function LevelsField({ name, levels }: { name: string; levels: readonly (typeof 
 function ExtractionForm({ config, readOnly }: { config: WorkerConfigDto; readOnly: boolean }) {
   const t = useTranslations("worker");
   const form = useForm<WorkerConfigDto>({ resolver: zodResolver(workerConfigFormSchema, FORM_ISSUES), defaultValues: config });
-  const { pending, onSubmit, formErrors } = useSave(updateWorkerConfigAction, form);
+  const { pending, onSubmit, formErrors } = useSaveForm(form, updateWorkerConfigAction, t("worker_text_saved"));
   return (
     <Form {...form}>
       <form method="post" onSubmit={onSubmit} noValidate data-testid="worker-config-form">
@@ -125,11 +100,12 @@ function ExtractionForm({ config, readOnly }: { config: WorkerConfigDto; readOnl
 }
 
 function LearnWorkerForm({ config, readOnly }: { config: LearnWorkerConfigDto; readOnly: boolean }) {
+  const t = useTranslations("worker");
   const form = useForm<LearnWorkerConfigDto>({
     resolver: zodResolver(learnWorkerConfigFormSchema, FORM_ISSUES),
     defaultValues: config,
   });
-  const { pending, onSubmit, formErrors } = useSave(updateLearnWorkerConfigAction, form);
+  const { pending, onSubmit, formErrors } = useSaveForm(form, updateLearnWorkerConfigAction, t("worker_text_saved"));
   return (
     <Form {...form}>
       <form method="post" onSubmit={onSubmit} noValidate data-testid="learn-worker-config-form">
