@@ -1,13 +1,10 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { NumberField } from "@/components/forms/fields";
 import { FormError } from "@/components/forms/form-error";
-import { useServerErrors } from "@/components/forms/use-server-errors";
-import { useStatus } from "@/components/shell/status-bar";
+import { useSaveForm } from "@/components/forms/use-save-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
@@ -18,24 +15,12 @@ import { schedulerResolver } from "./task-resolver";
 /** spec operations §2 "Scheduler": the global checkInterval (seconds) with its save button, admin portal only. */
 export function CheckIntervalForm({ checkInterval }: { checkInterval: number }) {
   const t = useTranslations("scheduler");
-  const router = useRouter();
-  const { notify } = useStatus();
-  const [pending, startTransition] = useTransition();
   const form = useForm<Values>({
     resolver: schedulerResolver<Values>(ZSchedulerSettings),
     criteriaMode: "all",
     defaultValues: { checkInterval },
   });
-  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form);
-  const onSubmit = form.handleSubmit((values) => {
-    clearFormErrors();
-    startTransition(async () => {
-      const result = await saveCheckIntervalAction(values);
-      if (!result.ok) return showErrors(result.errors);
-      notify("success", t("checkIntervalSaved"));
-      router.refresh();
-    });
-  });
+  const { pending, onSubmit, formErrors } = useSaveForm(form, saveCheckIntervalAction, t("checkIntervalSaved"));
   return (
     <Card className="mb-6 max-w-3xl">
       <CardHeader>
