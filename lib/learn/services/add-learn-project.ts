@@ -1,11 +1,7 @@
 import type { Database } from "@/db/client";
 import type { Caller } from "@/lib/auth/caller";
-import { AppError } from "@/lib/errors/app-error";
-import { parseInput } from "@/lib/errors/envelope";
-import { readEsproject } from "@/lib/projects/esproject-zip";
-import { systemForProjects } from "@/lib/projects/queries";
-import { assertFileArea, classesOf } from "@/lib/projects/rules";
-import { insertProject } from "@/lib/projects/services/insert-project";
+import { classesOf } from "@/lib/projects/rules";
+import { insertProject, readProjectAdd } from "@/lib/projects/services/insert-project";
 import { toLearnProjectDto } from "../queries";
 import { type LearnProjectDto, ZLearnProjectAddMeta } from "../schemas";
 
@@ -18,11 +14,7 @@ export async function addLearnProject(
   db: Database,
   opts: { caller: Caller; meta: unknown; file: Uint8Array | null },
 ): Promise<LearnProjectDto> {
-  const meta = parseInput(ZLearnProjectAddMeta, opts.meta ?? {});
-  if (!opts.file?.byteLength) throw new AppError("missingEsproject");
-  const system = await systemForProjects(db, opts.caller, meta.systemId);
-  const { document } = readEsproject(opts.file);
-  assertFileArea(document, "learn");
+  const { meta, system, document, file } = await readProjectAdd(db, { ...opts, schema: ZLearnProjectAddMeta, area: "learn" });
   const project = await insertProject(db, {
     caller: opts.caller,
     system,
@@ -35,7 +27,7 @@ export async function addLearnProject(
       documentClasses: classesOf(document),
       learnSettings: document.learn ?? null,
     },
-    file: opts.file,
+    file,
     audit: { learn: document.learn ?? null },
   });
   return toLearnProjectDto(project, system.name);

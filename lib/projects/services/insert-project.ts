@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import type { Database } from "@/db/client";
 import { type Project, projects } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/services/write-audit";
@@ -5,10 +6,29 @@ import { actingIn, type Caller } from "@/lib/auth/caller";
 import { sealSecret } from "@/lib/crypto/secrets";
 import { hashToken, newToken } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
+import { parseInput } from "@/lib/errors/envelope";
 import { writeStoredFile } from "@/lib/files/store";
 import type { SystemRef } from "../access";
-import { assertNameFree, projectFilePath } from "../queries";
-import { isLearnType } from "../rules";
+import { readEsproject } from "../esproject-zip";
+import { assertNameFree, projectFilePath, systemForProjects } from "../queries";
+import { assertFileArea, isLearnType, type ProjectArea } from "../rules";
+import type { ProjectDocument } from "../schemas";
+
+/**
+ * What an add of either list reads first, in the order its errors come: the meta (the schema's rules), the file
+ * (missingEsproject), the system the caller may manage projects of, the file's document and its kind (the list's).
+ */
+export async function readProjectAdd<S extends z.ZodType<{ systemId: string }>>(
+  db: Database,
+  opts: { caller: Caller; meta: unknown; file: Uint8Array | null; schema: S; area: ProjectArea },
+): Promise<{ meta: z.output<S>; system: SystemRef; document: ProjectDocument; file: Uint8Array }> {
+  const meta = parseInput(opts.schema, opts.meta ?? {});
+  if (!opts.file?.byteLength) throw new AppError("missingEsproject");
+  const system = await systemForProjects(db, opts.caller, meta.systemId);
+  const { document } = readEsproject(opts.file);
+  assertFileArea(document, opts.area);
+  return { meta, system, document, file: opts.file };
+}
 
 type NewProjectValues = Omit<typeof projects.$inferInsert, "systemId" | "version" | "submissionKeyHash" | "submissionKeySealed">;
 
