@@ -190,7 +190,17 @@ test("documents become clusters: posted through the API, learned with learn now,
   const de = await lenaPage(browser, "de-DE");
   await de.goto(`/learn/${SYSTEM}/project/${learnId}`);
   await expect(de.getByTestId("cluster-card")).toHaveCount(3);
+  await expectAccessible(de, "learn portal overview (de)");
   await shot(de, "164-learn-portal-de");
+  // a cluster reached by keyboard: Tab to its link, Enter; its page in German passes axe too
+  const link = de.getByTestId("cluster-card").filter({ hasText: "Invoices" }).getByRole("link");
+  await link.focus();
+  await de.keyboard.press("Enter");
+  await expect(de.getByTestId("cluster-page")).toBeVisible();
+  await expectAccessible(de, "learn portal cluster (de)");
+  await darkShot(de, "167-learn-portal-cluster-de");
+  await de.getByTestId("back-to-overview").click();
+  await expect(de.getByTestId("cluster-card")).toHaveCount(3);
 });
 
 test("a cluster is split and merged again in the portal, by keyboard too; the extraction project lists the learned class", async ({
