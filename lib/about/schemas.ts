@@ -83,10 +83,14 @@ const ZFeatureFlagFields = z.object({
   /** the API reference page and /api/openapi.json */
   OpenApi: z.boolean(),
 });
+export type FeatureFlags = z.infer<typeof ZFeatureFlagFields>;
+export type FeatureName = keyof FeatureFlags;
+/** every feature ships on (docs/decisions.md, REST API) */
+export const DEFAULT_FEATURE_FLAGS: FeatureFlags = { Download: true, LearnPortal: true, OpenApi: true };
 export const ZFeatureFlags = ZFeatureFlagFields.meta({
   id: "FeatureFlags",
   description: "DESIGN.md Feature flags: what this installation offers",
-  examples: [{ Download: true, LearnPortal: true, OpenApi: true }],
+  examples: [DEFAULT_FEATURE_FLAGS],
 });
 export const ZFeatureFlagsPatch = ZFeatureFlagFields.partial().meta({
   id: "FeatureFlagsPatch",

@@ -1,8 +1,7 @@
 import type { Database } from "@/db/client";
+import type { FeatureName } from "@/lib/about/schemas";
 import { AppError } from "@/lib/errors/app-error";
-import { type FEATURE_FLAG_NAMES, getFeatureFlags } from "./service-config";
-
-export type FeatureName = (typeof FEATURE_FLAG_NAMES)[number];
+import { getFeatureFlags } from "./service-config";
 
 /** DESIGN.md "Feature flags": a switched-off feature's calls answer 404 FeatureDisabled (its pages say so). */
 export async function assertFeatureOn(db: Database, feature: FeatureName): Promise<void> {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZFeatureFlags } from "@/lib/about/schemas";
+import { DEFAULT_FEATURE_FLAGS, ZFeatureFlags } from "@/lib/about/schemas";
 
 /** spec foundation §9: the token expiration is at least 10 minutes. */
 export const TOKEN_EXPIRATION_MIN_MINUTES = 10;
@@ -260,7 +260,7 @@ export const ZConfigAll = z
         learn: LEARN_CONFIG_DEFAULTS,
         worker: WORKER_CONFIG_DEFAULTS,
         learnWorker: LEARN_WORKER_CONFIG_DEFAULTS,
-        featureFlags: { Download: true, LearnPortal: true, OpenApi: true },
+        featureFlags: DEFAULT_FEATURE_FLAGS,
         environment: {
           dataDir: "/var/lib/docservice",
           database: "postgres://docservice:********@db:5432/docservice",

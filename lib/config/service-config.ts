@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { settings } from "@/db/schema";
+import { DEFAULT_FEATURE_FLAGS, type FeatureFlags } from "@/lib/about/schemas";
 import {
   LEARN_CONFIG_DEFAULTS,
   LEARN_WORKER_CONFIG_DEFAULTS,
@@ -20,10 +21,6 @@ export type ServiceConfig = Omit<ServiceConfigDto, "ccsApiKey" | "eMailPassword"
 
 const { ccsApiKey: _noKey, eMailPassword: _noPassword, ...plainDefaults } = SERVICE_CONFIG_DEFAULTS;
 export const DEFAULT_SERVICE_CONFIG: ServiceConfig = { ...plainDefaults, ccsApiKeySealed: null, eMailPasswordSealed: null };
-
-export const FEATURE_FLAG_NAMES = ["Download", "LearnPortal", "OpenApi"] as const;
-export type FeatureFlags = Record<(typeof FEATURE_FLAG_NAMES)[number], boolean>;
-export const DEFAULT_FEATURE_FLAGS: FeatureFlags = { Download: true, LearnPortal: true, OpenApi: true };
 
 export const SETTING_KEYS = {
   stationId: "stationId",

@@ -2,9 +2,10 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { type Database, type DbHandle, dbHandle } from "@/db/client";
 import { schedulers, settings, systems, users } from "@/db/schema";
+import { DEFAULT_FEATURE_FLAGS } from "@/lib/about/schemas";
 import { hashPassword } from "@/lib/auth/passwords";
 import { SUPERSYSTEM } from "@/lib/auth/permissions";
-import { DEFAULT_FEATURE_FLAGS, SETTING_KEYS } from "@/lib/config/service-config";
+import { SETTING_KEYS } from "@/lib/config/service-config";
 import { log } from "@/lib/log";
 import { ensureInternalTasks, ensureScheduler } from "@/lib/scheduler/internal-tasks";
 

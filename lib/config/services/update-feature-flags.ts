@@ -1,7 +1,7 @@
 import type { Database } from "@/db/client";
-import { ZFeatureFlagsPatch } from "@/lib/about/schemas";
+import { type FeatureFlags, ZFeatureFlagsPatch } from "@/lib/about/schemas";
 import type { Caller } from "@/lib/auth/caller";
-import { type FeatureFlags, getFeatureFlags, SETTING_KEYS } from "../service-config";
+import { getFeatureFlags, SETTING_KEYS } from "../service-config";
 import { updateSettings } from "./update-settings";
 
 /** PUT v3/featureflags (DESIGN.md "Feature flags", beyond the spec); audited as ServiceConfiguration. */
