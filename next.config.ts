@@ -10,6 +10,7 @@ const nextConfig: NextConfig = {
   serverExternalPackages: [
     "@electric-sql/pglite",
     "@node-rs/argon2",
+    "@napi-rs/canvas",
     "pino",
     "bullmq",
     "ioredis",

@@ -9,6 +9,8 @@ const LINES = {
   JobStarted: (p: LogParams) => `processing started by ${p.worker} (attempt ${p.attempt})`,
   DocumentRead: (p: LogParams) => `${p.file}: ${p.type}, ${p.pages} page(s), class ${p.className} (${p.confidence})`,
   DocumentKept: (p: LogParams) => `${p.file}: ${p.type}, ${p.pages} page(s), kept for learning`,
+  PageUnreadable: (p: LogParams) => `${p.file}, page ${p.page}: not readable, left empty (${p.reason})`,
+  PagesRecognised: (p: LogParams) => `${p.file}: ${p.pages} page(s) read by OCR, ${p.turned} of them turned upright`,
   JobReady: (p: LogParams) => `ready: ${p.documents} document(s), ${p.pages} page(s)`,
   JobFailed: (p: LogParams) => `${p.code}: ${p.message}`,
 } as const;

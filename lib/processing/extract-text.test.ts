@@ -47,7 +47,15 @@ describe("text", () => {
     ["XML", utf8("<?xml version='1.0'?><a>ä</a>"), "<?xml version='1.0'?><a>ä</a>"],
   ])("decodes %s", async (_name, bytes, expected) => {
     expect(detectType(bytes)).toBe("text");
-    expect(await extractText(bytes, "text", {})).toEqual({ text: expected, pages: 1, isMultiPage: false, method: "text" });
+    expect(await extractText(bytes, "text", {})).toEqual({
+      text: expected,
+      pages: 1,
+      isMultiPage: false,
+      method: "text",
+      ocrPages: 0,
+      turnedPages: 0,
+      warnings: [],
+    });
   });
 
   it("decodes windows-1252 bytes the name declared text", async () => {
@@ -84,12 +92,12 @@ describe("PDF", () => {
     expect(Buffer.from(bytes).equals(Buffer.from(copy))).toBe(true);
   });
 
-  it("returns empty text for pages without a text layer (no OCR)", async () => {
+  it("returns empty text for pages without a text layer or an image (nothing to read by OCR)", async () => {
     const doc = await PDFDocument.create();
     doc.addPage().drawRectangle({ x: 50, y: 50, width: 200, height: 100, color: rgb(0, 0, 0) });
     doc.addPage();
     const result = await extractText(await doc.save(), "pdf");
-    expect(result).toEqual({ text: "\f", pages: 2, isMultiPage: true, method: "pdf" });
+    expect(result).toEqual({ text: "\f", pages: 2, isMultiPage: true, method: "pdf", ocrPages: 0, turnedPages: 0, warnings: [] });
   });
 
   it("reports a broken PDF as unreadable", async () => {

@@ -65,6 +65,9 @@ describe("text documents", () => {
       // no field of this project names a lookup resource
       lookupMisses: [],
       method: "text",
+      ocrPages: 0,
+      turnedPages: 0,
+      warnings: [],
     });
   });
 

@@ -13,8 +13,8 @@ export type ProcessDocumentInput = {
   project: { documentClasses: readonly DocumentClassDefinition[]; learned?: LearnedMatcher };
   /** the lookup resources of the project's fields, resolved by the caller (lib/resources resolveResource) */
   lookups?: LookupSets;
-  /** tesseract language codes for images (default eng + deu) */
-  ocrLanguages?: string[];
+  /** tesseract language codes for images and scanned pages (default eng + deu): the project's `OcrLanguages` */
+  ocrLanguages?: readonly string[];
 };
 
 /** one document's entry of result.json, plus its text (a work file) and how it was read */
@@ -30,6 +30,11 @@ export type ProcessedDocument = {
   /** fields emptied because their lookup resource does not list the value */
   lookupMisses: string[];
   method: ExtractionMethod;
+  /** pages read by OCR and, of them, turned upright first */
+  ocrPages: number;
+  turnedPages: number;
+  /** pages that could not be read (left empty, the others kept) */
+  warnings: { page: number; reason: string }[];
 };
 
 /**
@@ -56,5 +61,8 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Proc
     fields,
     lookupMisses,
     method: extracted.method,
+    ocrPages: extracted.ocrPages,
+    turnedPages: extracted.turnedPages,
+    warnings: extracted.warnings,
   };
 }

@@ -49,7 +49,7 @@ export const ZStatisticsFigures = z
     notDeleted: z.number().int().meta({ description: "not Removed" }),
     documents: z.number().int().meta({ description: "documents read (each job's last run)" }),
     pages: z.number().int(),
-    ocrDocuments: z.number().int().meta({ description: "documents read by OCR (images)" }),
+    ocrDocuments: z.number().int().meta({ description: "documents with pages read by OCR (images, scanned PDF pages)" }),
     ocrPages: z.number().int(),
     networkUpload: z.number().int().meta({ description: "bytes of the order files received (ingress)" }),
     networkDownload: z.number().int().meta({ description: "bytes of the work and result files written (egress)" }),

@@ -28,6 +28,7 @@ import { log } from "@/lib/log";
 import type { LearnedMatcher } from "@/lib/processing/classify";
 import { DocumentProcessingError } from "@/lib/processing/extract-text";
 import type { LookupSets } from "@/lib/processing/fields";
+import { projectOcrLanguages } from "@/lib/processing/ocr";
 import { processDocument } from "@/lib/processing/process-document";
 import { isLearnType } from "@/lib/projects/rules";
 import type { DocumentClass } from "@/lib/projects/schemas";
@@ -63,6 +64,8 @@ export type JobInputs = {
   learned?: Map<string, LearnedMatcher>;
   lookups: Map<string, LookupSets>;
   learn: Map<string, LearnTarget>;
+  /** the OCR languages of projects that name theirs (project property `OcrLanguages`), by project id */
+  ocrLanguages?: Map<string, string[]>;
   /** worker configuration jsonFormat (spec operations §9): how result.json is written */
   jsonFormat?: "Compact" | "Nice";
 };
@@ -99,6 +102,7 @@ export async function startJobs(db: Database, claims: Claim[]): Promise<JobInput
             version: projects.version,
             deletedAt: projects.deletedAt,
             documentClasses: projects.documentClasses,
+            properties: projects.properties,
           })
           .from(projects)
           .where(inArray(projects.id, projectIds))
@@ -127,7 +131,13 @@ export async function startJobs(db: Database, claims: Claim[]): Promise<JobInput
     db,
     rows.filter((r) => r.type === "LinkedExtraction"),
   );
-  return { orders, classes, lookups, learn, learned, jsonFormat: settings.jsonFormat };
+  const ocrLanguages = new Map(
+    rows.flatMap((r) => {
+      const languages = projectOcrLanguages(r.properties);
+      return languages ? [[r.id, languages] as const] : [];
+    }),
+  );
+  return { orders, classes, lookups, learn, learned, ocrLanguages, jsonFormat: settings.jsonFormat };
 }
 
 type Output = { kind: "work" | "result"; name: string; contentType: string; size: number; isMultiPage: boolean; path: string };
@@ -242,7 +252,11 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
         bytes: new Uint8Array(bytes),
         project,
         lookups: inputs.lookups.get(lookupKey(job)),
+        ocrLanguages: job.projectId ? inputs.ocrLanguages?.get(job.projectId) : undefined,
       });
+      for (const warning of doc.warnings)
+        write("Warn", "PageUnreadable", { file: order.name, page: warning.page, reason: warning.reason });
+      if (doc.ocrPages) write("Debug", "PagesRecognised", { file: order.name, pages: doc.ocrPages, turned: doc.turnedPages });
       if (learn) write("Debug", "DocumentKept", { file: order.name, type: doc.type, pages: doc.pages });
       else
         write("Debug", "DocumentRead", {
@@ -297,7 +311,7 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
       outputs.map((o) => ({ name: `${o.kind}-${o.name}`, bytes: o.bytes })),
     );
     write("Info", "JobReady", { documents: documents.length, pages });
-    const ocr = documents.filter((d) => d.doc.method === "ocr");
+    const ocr = documents.filter((d) => d.doc.ocrPages > 0);
     return {
       ...base,
       state: "Ready",
@@ -317,7 +331,7 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
         bytesIn,
         bytesOut: outputs.reduce((n, o) => n + o.bytes.byteLength, 0),
         ocrDocuments: ocr.length,
-        ocrPages: ocr.reduce((n, d) => n + d.doc.pages, 0),
+        ocrPages: ocr.reduce((n, d) => n + d.doc.ocrPages, 0),
         durationMs: Date.now() - startedAt,
       },
     };

@@ -1,0 +1,229 @@
+import { accessSync, mkdirSync, renameSync, rmSync, symlinkSync } from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import Tesseract from "tesseract.js";
+import type { DocumentType } from "./detect";
+import { DocumentProcessingError, errorMessage } from "./errors";
+import { decodeGrey, type GreyImage, pgm, type QuarterTurn, rotateGrey } from "./raster";
+
+/**
+ * OCR of one page (DESIGN.md "Processing a job"), with tesseract.js and language data from node_modules, never the
+ * network. As tesseract reads a page by default: automatic page segmentation (columns, tables and forms in their
+ * reading order; tesseract.js itself would read the page as one block). Before that the page's orientation is
+ * detected (tesseract's OSD, legacy engine, npm @tesseract.js-data/osd) and a page turned by a quarter, a half or
+ * three quarters is turned upright; when the detection is unsure, both readings are made and the more confident kept.
+ */
+
+export type OcrPage =
+  /** an image file as it came (tesseract decodes it); decoded here only when it must be turned */
+  | { bytes: Uint8Array; type: DocumentType }
+  /** pixels rendered from a PDF page, at `dpi` */
+  | { grey: GreyImage; dpi: number };
+
+export type OcrResult = { text: string; confidence: number; turned: QuarterTurn };
+
+export const DEFAULT_OCR_LANGUAGES: readonly string[] = ["eng", "deu"];
+
+const LANGUAGE_CODE = /^[a-z][a-z0-9_]*$/i;
+/** the LSTM "best_int" models: what tesseract.js itself loads for its default (LSTM-only) engine */
+const LANGUAGE_DATA_VARIANT = "4.0.0_best_int";
+/** orientation and script detection exists for the legacy engine only */
+const OSD_DATA_VARIANT = "4.0.0";
+/**
+ * OSD's confidence from which its turn is taken without reading the page both ways (OCRmyPDF asks 14 of a whole
+ * page; a few lines of text reach 3).
+ */
+const CERTAIN_ORIENTATION = 14;
+const requireFromHere = createRequire(import.meta.url);
+
+function packageDataDir(code: string, variant: string): string {
+  if (!LANGUAGE_CODE.test(code))
+    throw new DocumentProcessingError("OcrLanguageMissing", `"${code}" is not an OCR language code.`);
+  const pkg = `@tesseract.js-data/${code}`;
+  let root: string;
+  try {
+    root = path.dirname(requireFromHere.resolve(`${pkg}/package.json`));
+  } catch {
+    // bundled code cannot always resolve packages; the installation's node_modules then
+    root = path.join(process.cwd(), "node_modules", pkg);
+  }
+  const dir = path.join(root, variant);
+  try {
+    accessSync(path.join(dir, `${code}.traineddata.gz`));
+  } catch {
+    throw new DocumentProcessingError(
+      "OcrLanguageMissing",
+      `OCR language data for "${code}" is not installed (npm package ${pkg}, file ${variant}/${code}.traineddata.gz).`,
+    );
+  }
+  return dir;
+}
+
+/** the local directory holding `<code>.traineddata.gz` of one installed @tesseract.js-data package */
+export function languageDataDir(code: string): string {
+  return packageDataDir(code, LANGUAGE_DATA_VARIANT);
+}
+
+/**
+ * tesseract.js reads every language from one `langPath`, and each language comes in its own package:
+ * a set of several languages gets a directory under the temporary directory with a link to each file.
+ * Links are replaced atomically (rename), so parallel processes never see a half-made one.
+ */
+export function ocrLangPath(languages: readonly string[]): string {
+  const dirs = languages.map(languageDataDir);
+  if (new Set(dirs).size === 1) return dirs[0]!;
+  const uid = typeof process.getuid === "function" ? process.getuid() : "user";
+  const combined = path.join(os.tmpdir(), `docservice-tessdata-${uid}`, LANGUAGE_DATA_VARIANT);
+  mkdirSync(combined, { recursive: true });
+  languages.forEach((code, i) => {
+    const file = `${code}.traineddata.gz`;
+    const temp = path.join(combined, `.${file}.${process.pid}.${Math.random().toString(36).slice(2)}`);
+    symlinkSync(path.join(dirs[i]!, file), temp);
+    try {
+      renameSync(temp, path.join(combined, file));
+    } catch (error) {
+      rmSync(temp, { force: true });
+      throw error;
+    }
+  });
+  return combined;
+}
+
+/** tesseract.js' cache directory: never the working directory (its default), never written (see below) */
+export const OCR_CACHE_PATH = path.join(os.tmpdir(), "docservice-tesseract-cache");
+
+const workerOptions = (langPath: string): Partial<Tesseract.WorkerOptions> => ({
+  langPath,
+  // the data is local already; the cache would only save the gunzip, and its non-atomic write can be
+  // read half-written by a parallel process, which then fails to initialise
+  cachePath: OCR_CACHE_PATH,
+  cacheMethod: "none",
+  gzip: true,
+  logger: () => undefined,
+  errorHandler: () => undefined,
+});
+
+/**
+ * tesseract's own messages ("Invalid resolution 0 dpi", "Too few characters. Skipping this page") go to its debug
+ * file instead of the process's standard output, where the service's JSON log lines are
+ */
+const QUIET = { debug_file: "/dev/null" } as Partial<Tesseract.WorkerParams>;
+
+/** one worker per language set (key "eng+deu"), and one for orientation ("osd"), created on first use and shared */
+const ocrWorkers = new Map<string, Promise<Tesseract.Worker>>();
+
+async function createOcrWorker(languages: readonly string[]): Promise<Tesseract.Worker> {
+  const worker = await Tesseract.createWorker([...languages], Tesseract.OEM.LSTM_ONLY, workerOptions(ocrLangPath(languages)));
+  await worker.setParameters({ tessedit_pageseg_mode: Tesseract.PSM.AUTO, ...QUIET });
+  return worker;
+}
+
+async function createOsdWorker(): Promise<Tesseract.Worker> {
+  const worker = await Tesseract.createWorker("osd", Tesseract.OEM.TESSERACT_ONLY, {
+    ...workerOptions(packageDataDir("osd", OSD_DATA_VARIANT)),
+    legacyCore: true,
+    legacyLang: true,
+  });
+  await worker.setParameters(QUIET);
+  return worker;
+}
+
+function shared(key: string, create: () => Promise<Tesseract.Worker>): Promise<Tesseract.Worker> {
+  let worker = ocrWorkers.get(key);
+  if (!worker) {
+    worker = create();
+    ocrWorkers.set(key, worker);
+    // a failed start is not kept: the next document tries again
+    worker.catch(() => {
+      if (ocrWorkers.get(key) === worker) ocrWorkers.delete(key);
+    });
+  }
+  return worker;
+}
+
+/** Ends the shared OCR workers (their threads keep a process alive); the next OCR starts new ones. */
+export async function terminateOcr(): Promise<void> {
+  const workers = [...ocrWorkers.values()];
+  ocrWorkers.clear();
+  await Promise.all(workers.map(async (w) => (await w.catch(() => undefined))?.terminate().catch(() => undefined)));
+}
+
+/** The worker for these languages; throws OcrLanguageMissing or OcrFailed. */
+export async function ocrWorkerFor(languages: readonly string[]): Promise<Tesseract.Worker> {
+  const langs = languages.map((l) => l.trim()).filter((l) => l !== "");
+  if (langs.length === 0) throw new DocumentProcessingError("OcrLanguageMissing", "No OCR language is configured.");
+  try {
+    return await shared(langs.join("+"), () => createOcrWorker(langs));
+  } catch (error) {
+    if (error instanceof DocumentProcessingError) throw error;
+    throw new DocumentProcessingError("OcrFailed", `The OCR engine could not start: ${errorMessage(error)}`, { cause: error });
+  }
+}
+
+/**
+ * The clockwise quarter turns that make the page upright, and OSD's confidence; 0 when OSD finds too little text to
+ * tell (or its data is not installed).
+ */
+export async function detectOrientation(image: Uint8Array): Promise<{ turn: QuarterTurn; confidence: number }> {
+  try {
+    const osd = await shared("osd", createOsdWorker);
+    const { data } = await osd.detect(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
+    const degrees = data.orientation_degrees ?? 0;
+    const turn = ([0, 90, 180, 270] as const).find((d) => d === degrees) ?? 0;
+    return { turn, confidence: data.orientation_confidence ?? 0 };
+  } catch {
+    return { turn: 0, confidence: 0 };
+  }
+}
+
+async function recognize(worker: Tesseract.Worker, image: Uint8Array, dpi: number | undefined) {
+  const { data } = await worker.recognize(
+    Buffer.from(image.buffer, image.byteOffset, image.byteLength),
+    dpi ? ({ user_defined_dpi: String(dpi) } as Partial<Tesseract.RecognizeOptions>) : {},
+  );
+  return { text: data.text, confidence: data.confidence };
+}
+
+/**
+ * Reads one page. Throws DocumentProcessingError: UnreadableDocument for an image tesseract cannot decode, OcrFailed
+ * for an engine failure, OcrLanguageMissing.
+ */
+export async function ocrPage(page: OcrPage, languages: readonly string[]): Promise<OcrResult> {
+  const worker = await ocrWorkerFor(languages);
+  const image = "grey" in page ? pgm(page.grey) : page.bytes;
+  const dpi = "grey" in page ? page.dpi : undefined;
+  const label = "grey" in page ? "page" : `${page.type.toUpperCase()} image`;
+  try {
+    const { turn, confidence: certainty } = await detectOrientation(image);
+    if (turn === 0) return { ...(await recognize(worker, image, dpi)), turned: 0 };
+    let grey: GreyImage;
+    try {
+      grey = "grey" in page ? page.grey : await decodeGrey(page.bytes, page.type);
+    } catch {
+      // tesseract read it, the decoders here cannot: read it as it lies
+      return { ...(await recognize(worker, image, dpi)), turned: 0 };
+    }
+    const upright = { ...(await recognize(worker, pgm(rotateGrey(grey, turn)), dpi ?? 300)), turned: turn };
+    if (certainty >= CERTAIN_ORIENTATION) return upright;
+    const asIs = { ...(await recognize(worker, image, dpi)), turned: 0 as const };
+    return upright.confidence >= asIs.confidence ? upright : asIs;
+  } catch (error) {
+    if (error instanceof DocumentProcessingError) throw error;
+    // the worker answers with a string ("Error: Error attempting to read image.") and stays usable
+    const message = errorMessage(error).replace(/^Error: /, "");
+    if (/attempting to read image/i.test(message))
+      throw new DocumentProcessingError("UnreadableDocument", `The ${label} could not be read: ${message}`, { cause: error });
+    throw new DocumentProcessingError("OcrFailed", `The ${label} could not be recognised: ${message}`, { cause: error });
+  }
+}
+
+/** The project property that names a project's OCR languages: tesseract codes, the first primary ("deu+eng"). */
+export const OCR_LANGUAGES_PROPERTY = "OcrLanguages";
+
+/** The languages a project's properties name (`OcrLanguages`, codes joined by "+", "," or spaces); undefined if none. */
+export function projectOcrLanguages(properties: readonly { name: string; value: string }[]): string[] | undefined {
+  const property = properties.find((p) => p.name.toLowerCase() === OCR_LANGUAGES_PROPERTY.toLowerCase());
+  const codes = (property?.value ?? "").split(/[+,;\s]+/).filter((c) => c !== "");
+  return codes.length ? codes : undefined;
+}

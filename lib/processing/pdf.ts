@@ -1,0 +1,160 @@
+import { createIsomorphicCanvasFactory, getDocumentProxy, getResolvedPDFJS } from "unpdf";
+import { DocumentProcessingError, errorMessage } from "./errors";
+import { ocrPage } from "./ocr";
+import { greyFromRgba } from "./raster";
+
+/**
+ * A PDF's text, page by page (DESIGN.md "Processing a job"), as OCRmyPDF and paperless-ngx read scans: a page with a
+ * usable text layer keeps it; a page without one that shows an image (a scan, a photographed page, a fax) is rendered
+ * (pdf.js on Skia, @napi-rs/canvas) and read by OCR, turned upright first. A page pdf.js cannot read (a bad stream, a
+ * broken object) is left empty with a warning, and the others are kept; only a PDF with no readable page at all is
+ * UnreadableDocument. A PDF encrypted with an empty user password opens as any other; one that needs a password is
+ * PasswordProtected.
+ */
+
+export type PdfPageWarning = { page: number; reason: string };
+export type PdfText = {
+  /** each page's text, in page order */
+  pages: string[];
+  /** pages read by OCR, and how many of them were turned upright first */
+  ocrPages: number;
+  turnedPages: number;
+  warnings: PdfPageWarning[];
+};
+export type PdfOptions = {
+  languages: readonly string[];
+  /** the largest page image rendered for OCR, in pixels; pages are rendered at 300 dpi or less */
+  maxRenderPixels?: number;
+};
+
+/** Letters and digits a text layer needs to be kept on a page that shows an image; fewer is a scan's stray label. */
+const USABLE_TEXT = 20;
+const RENDER_DPI = 300;
+/** 300 dpi of an A4 page is 8.7 million pixels, of A3 17.4 million */
+export const DEFAULT_MAX_RENDER_PIXELS = 20_000_000;
+const ALNUM = /[\p{L}\p{N}]/gu;
+
+const usable = (text: string) => (text.match(ALNUM)?.length ?? 0) >= USABLE_TEXT;
+
+type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
+type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
+
+let canvasFactory: Promise<unknown> | undefined;
+/** pdf.js draws on Skia in Node: the canvas module is loaded once, on the first PDF */
+function canvas() {
+  canvasFactory ??= createIsomorphicCanvasFactory(() => import("@napi-rs/canvas"));
+  return canvasFactory;
+}
+
+async function pageText(page: PdfPage): Promise<string> {
+  const content = await page.getTextContent();
+  let text = "";
+  for (const item of content.items) if ("str" in item) text += item.str + (item.hasEOL ? "\n" : "");
+  return text;
+}
+
+async function showsImage(page: PdfPage): Promise<boolean> {
+  const { OPS } = await getResolvedPDFJS();
+  const images = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageXObjectRepeat]);
+  const { fnArray } = await page.getOperatorList();
+  return fnArray.some((op) => images.has(op));
+}
+
+async function renderGrey(page: PdfPage, maxPixels: number) {
+  const base = page.getViewport({ scale: 1 });
+  const fit = Math.sqrt(maxPixels / Math.max(1, base.width * base.height));
+  const scale = Math.min(RENDER_DPI / 72, fit);
+  const viewport = page.getViewport({ scale });
+  const Factory = (await canvas()) as new () => {
+    create(w: number, h: number): { canvas: unknown; context: CanvasRenderingContext2D };
+    destroy(c: unknown): void;
+  };
+  const factory = new Factory();
+  const drawing = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  try {
+    await page.render({ canvas: drawing.canvas as HTMLCanvasElement, canvasContext: drawing.context, viewport }).promise;
+    const { width, height } = drawing.context.canvas;
+    const grey = greyFromRgba(drawing.context.getImageData(0, 0, width, height).data, width, height);
+    return { grey, dpi: Math.round(scale * 72) };
+  } finally {
+    factory.destroy(drawing);
+  }
+}
+
+async function open(bytes: Uint8Array, strict: boolean): Promise<PdfDocument> {
+  try {
+    return await getDocumentProxy(new Uint8Array(bytes), {
+      isEvalSupported: false,
+      useSystemFonts: false,
+      // errors only: the text layer needs no standard font data, whose absence pdf.js warns about
+      verbosity: 0,
+      // strict: a damaged page throws (and is named in a warning) instead of yielding what pdf.js could make of it
+      stopAtErrors: strict,
+      // pdf.js may take over (detach) the buffer it is given: it was handed a copy
+      CanvasFactory: (await canvas()) as never,
+    });
+  } catch (error) {
+    const name = (error as { name?: string } | undefined)?.name;
+    if (name === "PasswordException")
+      throw new DocumentProcessingError("PasswordProtected", "The PDF is protected by a password.", { cause: error });
+    throw new DocumentProcessingError("UnreadableDocument", `The PDF could not be read: ${errorMessage(error)}`, {
+      cause: error,
+    });
+  }
+}
+
+export async function readPdf(bytes: Uint8Array, options: PdfOptions): Promise<PdfText> {
+  const pdf = await open(bytes, true);
+  // the lenient reading of the same file, opened for the first damaged page: what of it can be read is kept
+  let lenient: Promise<PdfDocument> | undefined;
+  try {
+    const result: PdfText = { pages: [], ocrPages: 0, turnedPages: 0, warnings: [] };
+    let readable = 0;
+    for (let n = 1; n <= pdf.numPages; n++) {
+      let text = "";
+      try {
+        text = await readPage(pdf, n, result, options);
+        readable++;
+      } catch (error) {
+        // the OCR engine itself failing (not this page) fails the document
+        if (error instanceof DocumentProcessingError && error.code !== "UnreadableDocument") throw error;
+        result.warnings.push({ page: n, reason: errorMessage(error).slice(0, 300) });
+        try {
+          lenient ??= open(bytes, false);
+          text = await readPage(await lenient, n, result, options);
+          if (text.trim() !== "") readable++;
+        } catch (again) {
+          if (again instanceof DocumentProcessingError && again.code !== "UnreadableDocument") throw again;
+        }
+      }
+      result.pages.push(text);
+    }
+    if (readable === 0 && pdf.numPages > 0)
+      throw new DocumentProcessingError(
+        "UnreadableDocument",
+        `The PDF could not be read: no page is readable (${result.warnings[0]?.reason ?? "unknown"}).`,
+      );
+    return result;
+  } finally {
+    await pdf.destroy().catch(() => undefined);
+    if (lenient) await (await lenient.catch(() => undefined))?.destroy().catch(() => undefined);
+  }
+}
+
+/** One page's text: its text layer, or its OCR when it has no usable one and shows an image. */
+async function readPage(pdf: PdfDocument, n: number, result: PdfText, options: PdfOptions): Promise<string> {
+  const page = await pdf.getPage(n);
+  try {
+    let text = await pageText(page);
+    if (!usable(text) && (await showsImage(page))) {
+      const image = await renderGrey(page, options.maxRenderPixels ?? DEFAULT_MAX_RENDER_PIXELS);
+      const ocr = await ocrPage(image, options.languages);
+      result.ocrPages++;
+      if (ocr.turned) result.turnedPages++;
+      if ((ocr.text.match(ALNUM)?.length ?? 0) > (text.match(ALNUM)?.length ?? 0)) text = ocr.text;
+    }
+    return text;
+  } finally {
+    page.cleanup();
+  }
+}

@@ -1,0 +1,128 @@
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { GET as getFile } from "@/app/api/jobs/[jobId]/files/[kind]/[fileName]/route";
+import { GET as getJob } from "@/app/api/jobs/[jobId]/route";
+import { POST as postJob } from "@/app/api/jobs/route";
+import { jobLogs, jobMetrics } from "@/db/schema";
+import { terminateOcr } from "@/lib/processing/extract-text";
+import { getDb } from "@/lib/setup/bootstrap";
+import { JobPipeline } from "@/workers/jobs/pipeline";
+import { stopWorkers } from "@/workers/runtime";
+import { textPng } from "../fixtures/ocr-images";
+import { damageStream, pdfOf, turnedPng } from "../fixtures/scans";
+import { tokenOf } from "../helpers/api";
+import { makeProject, makeSystem, makeUser } from "../helpers/factories";
+import { call } from "../helpers/http";
+
+// Documents as customers send them, posted as jobs through the API and read back from it (issue 14 §1): a scanned
+// PDF with a page lying on its side, a photographed page upside down, a damaged PDF, a password-protected PDF.
+
+const OCR = { timeout: 180_000 };
+
+afterAll(async () => {
+  await stopWorkers();
+  await terminateOcr();
+});
+
+async function setup() {
+  const system = await makeSystem();
+  const user = await makeUser({ systemId: system.id, roles: ["JobCreator", "JobManager"] });
+  const { project } = await makeProject({
+    systemId: system.id,
+    properties: [{ name: "OcrLanguages", value: "eng+deu", description: "OCR languages, the first primary" }],
+  });
+  return { project, token: await tokenOf(system.name, user.name) };
+}
+
+async function post(token: string, projectId: string, files: { name: string; bytes: Uint8Array; type: string }[]) {
+  const form = new FormData();
+  for (const f of files) form.append("file", new File([Buffer.from(f.bytes)], f.name, { type: f.type }));
+  form.append("meta", JSON.stringify({ projectId }));
+  const res = await call(postJob, "/api/jobs", { method: "POST", token, form });
+  expect(res.status, res.text).toBe(200);
+  return res.json as { id: number; auth: string };
+}
+
+async function drain() {
+  const db = await getDb();
+  const pipeline = new JobPipeline("documents-worker");
+  while (await pipeline.runNext(db)) {
+    // each round works on the claimed jobs or claims the next
+  }
+  await pipeline.idle();
+}
+
+type ResultDoc = { file: string; workFile: string; pages: number; class: string; fields: Record<string, unknown> };
+
+describe("documents as they come", () => {
+  it(
+    "a scanned PDF, a page on its side and a photo upside down end Ready with their text; a damaged page is a warning",
+    OCR,
+    async () => {
+      const { project, token } = await setup();
+      const invoice = textPng(["INVOICE No. SCAN-2025-7", "Amount due", "Total: EUR 512.00"]);
+      const scanned = await pdfOf([{ scan: invoice }, { scan: await turnedPng(textPng(["Page two: delivery note 88"]), 90) }]);
+      const photo = await turnedPng(textPng(["Dear Mr Brown,", "Subject: Your claim 5521", "Yours sincerely"]), 180);
+      const damaged = damageStream(
+        await pdfOf([{ text: "Invoice No. DMG-1" }, { text: "lost page" }, { text: "Total: EUR 9.90" }]),
+        1,
+      );
+      const created = await post(token, project.id, [
+        { name: "scan.pdf", bytes: scanned, type: "application/pdf" },
+        { name: "photo.png", bytes: photo, type: "image/png" },
+        { name: "damaged.pdf", bytes: damaged, type: "application/pdf" },
+      ]);
+      await drain();
+
+      const job = await call(getJob, `/api/jobs/${created.id}?auth=${created.auth}`);
+      expect(job.json.state, JSON.stringify(job.json)).toBe("Ready");
+      const result = await call(getFile, `/api/jobs/${created.id}/files/result/result.json?auth=${created.auth}`);
+      const docs = result.json.documents as ResultDoc[];
+      const doc = (file: string) => docs.find((d) => d.file === file) as ResultDoc;
+      expect(doc("scan.pdf")).toMatchObject({ pages: 2, class: "Invoice", fields: { invoiceNumber: "SCAN-2025-7", total: 512 } });
+      expect(doc("photo.png")).toMatchObject({ pages: 1, class: "Letter", fields: { subject: "Your claim 5521" } });
+      expect(doc("damaged.pdf")).toMatchObject({ pages: 3, class: "Invoice", fields: { invoiceNumber: "DMG-1", total: 9.9 } });
+      const text = async (file: string) =>
+        (await call(getFile, `/api/jobs/${created.id}/files/work/${encodeURIComponent(doc(file).workFile)}?auth=${created.auth}`))
+          .text;
+      expect((await text("scan.pdf")).split("\f")[1]).toContain("Page two: delivery note 88");
+
+      const db = await getDb();
+      const [metrics] = await db.select().from(jobMetrics).where(eq(jobMetrics.jobId, created.id));
+      // OCR: the scan's two pages and the photo
+      expect(metrics).toMatchObject({ documents: 3, pages: 6, ocrDocuments: 2, ocrPages: 3, success: true });
+      const lines = await db.select().from(jobLogs).where(eq(jobLogs.jobId, created.id));
+      expect(lines.filter((l) => l.code === "PageUnreadable")).toEqual([
+        expect.objectContaining({
+          level: "Warn",
+          params: { file: "damaged.pdf", page: 2, reason: expect.stringMatching(/flate stream/i) },
+        }),
+      ]);
+    },
+  );
+
+  it("a PDF that needs a password ends the job in Error PasswordProtected", OCR, async () => {
+    const { project, token } = await setup();
+    const { readFileSync } = await import("node:fs");
+    const locked = new Uint8Array(readFileSync("tests/fixtures/pdf/encrypted-with-password.pdf"));
+    const created = await post(token, project.id, [{ name: "locked.pdf", bytes: locked, type: "application/pdf" }]);
+    await drain();
+    const job = await call(getJob, `/api/jobs/${created.id}?auth=${created.auth}`);
+    expect(job.json).toMatchObject({ state: "Error" });
+    expect(JSON.stringify(job.json)).toContain("PasswordProtected");
+  });
+
+  it("an image of too many pixels ends its job in Error ImageTooLarge, and the worker goes on", OCR, async () => {
+    const { project, token } = await setup();
+    const bomb = new Uint8Array(textPng(["x"]));
+    new DataView(bomb.buffer).setUint32(16, 12_000);
+    new DataView(bomb.buffer).setUint32(20, 9_000);
+    const large = await post(token, project.id, [{ name: "huge.png", bytes: bomb, type: "image/png" }]);
+    const next = await post(token, project.id, [{ name: "ok.png", bytes: textPng(["Invoice No. AFTER-1"]), type: "image/png" }]);
+    await drain();
+    const failed = await call(getJob, `/api/jobs/${large.id}?auth=${large.auth}`);
+    expect(failed.json.state).toBe("Error");
+    expect(JSON.stringify(failed.json)).toContain("ImageTooLarge");
+    expect((await call(getJob, `/api/jobs/${next.id}?auth=${next.auth}`)).json.state).toBe("Ready");
+  });
+});
