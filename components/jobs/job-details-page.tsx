@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import type { ComponentProps } from "react";
+import { AutoRefresh } from "@/components/dashboard/auto-refresh";
 import { BackButton } from "@/components/portal/back-button";
 import { PageHeader } from "@/components/portal/page-header";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -11,6 +12,10 @@ import { JobDetails } from "./job-details";
 
 type Props = { job: JobDto; log: ComponentProps<typeof JobDetails>["log"] };
 
+/** states a job passes through on its way to Ready or Error: its page reads it again until it is there */
+const ON_ITS_WAY: readonly JobDto["state"][] = ["New", "Waiting", "Assigned", "Processing"];
+const JOB_REFRESH_MS = 2_000;
+
 /** spec operations §2 "Job details": the job with its actions. */
 export async function JobDetailsPage({ job, log }: Props) {
   const t = await getTranslations("jobs");
@@ -20,6 +25,7 @@ export async function JobDetailsPage({ job, log }: Props) {
         <JobDetailActions job={job} />
       </PageHeader>
       <JobDetails job={job} levels={LOG_LEVELS} log={log} />
+      {ON_ITS_WAY.includes(job.state) && <AutoRefresh everyMs={JOB_REFRESH_MS} />}
     </>
   );
 }

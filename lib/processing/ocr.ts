@@ -110,9 +110,6 @@ const workerOptions = (langPath: string): Partial<Tesseract.WorkerOptions> => ({
  */
 const QUIET = { debug_file: "/dev/null" } as Partial<Tesseract.WorkerParams>;
 
-/** one worker per language set (key "eng+deu"), and one for orientation ("osd"), created on first use and shared */
-const ocrWorkers = new Map<string, Promise<Tesseract.Worker>>();
-
 async function createOcrWorker(languages: readonly string[]): Promise<Tesseract.Worker> {
   const worker = await Tesseract.createWorker([...languages], Tesseract.OEM.LSTM_ONLY, workerOptions(ocrLangPath(languages)));
   await worker.setParameters({ tessedit_pageseg_mode: Tesseract.PSM.AUTO, ...QUIET });
@@ -129,34 +126,89 @@ async function createOsdWorker(): Promise<Tesseract.Worker> {
   return worker;
 }
 
-function shared(key: string, create: () => Promise<Tesseract.Worker>): Promise<Tesseract.Worker> {
-  let worker = ocrWorkers.get(key);
-  if (!worker) {
-    worker = create();
-    ocrWorkers.set(key, worker);
-    // a failed start is not kept: the next document tries again
-    worker.catch(() => {
-      if (ocrWorkers.get(key) === worker) ocrWorkers.delete(key);
-    });
+/**
+ * Tesseract workers of one kind (a language set, or OSD), each a thread that reads one page at a time: created on
+ * demand up to one per CPU, so that the pages of several documents are read at once, and kept for the next page.
+ */
+class WorkerPool {
+  private readonly idle: Tesseract.Worker[] = [];
+  private readonly created: Tesseract.Worker[] = [];
+  private readonly waiting: ((worker: Tesseract.Worker) => void)[] = [];
+  private size = 0;
+
+  constructor(
+    private readonly create: () => Promise<Tesseract.Worker>,
+    private readonly max: number,
+  ) {}
+
+  async use<T>(work: (worker: Tesseract.Worker) => Promise<T>): Promise<T> {
+    const worker = await this.acquire();
+    try {
+      return await work(worker);
+    } finally {
+      // a worker whose page failed stays usable: tesseract.js answers the failure and goes on
+      const next = this.waiting.shift();
+      if (next) next(worker);
+      else this.idle.push(worker);
+    }
   }
-  return worker;
+
+  private async acquire(): Promise<Tesseract.Worker> {
+    const idle = this.idle.pop();
+    if (idle) return idle;
+    if (this.size >= this.max) return new Promise((resolve) => this.waiting.push(resolve));
+    this.size++;
+    try {
+      const worker = await this.create();
+      this.created.push(worker);
+      return worker;
+    } catch (error) {
+      // a failed start is not kept: the next page tries again
+      this.size--;
+      throw error;
+    }
+  }
+
+  terminate(): Promise<unknown> {
+    return Promise.all(this.created.map((w) => w.terminate().catch(() => undefined)));
+  }
 }
 
-/** Ends the shared OCR workers (their threads keep a process alive); the next OCR starts new ones. */
+/** the pools by kind: "eng+deu", "osd" */
+const pools = new Map<string, WorkerPool>();
+/** pages read at once in this process: one per CPU (the pipeline's jobs and a job's documents share them) */
+const OCR_THREADS = os.availableParallelism();
+
+function pool(key: string, create: () => Promise<Tesseract.Worker>): WorkerPool {
+  let found = pools.get(key);
+  if (!found) {
+    found = new WorkerPool(create, OCR_THREADS);
+    pools.set(key, found);
+  }
+  return found;
+}
+
+/** Ends the OCR workers (their threads keep a process alive); the next OCR starts new ones. */
 export async function terminateOcr(): Promise<void> {
-  const workers = [...ocrWorkers.values()];
-  ocrWorkers.clear();
-  await Promise.all(workers.map(async (w) => (await w.catch(() => undefined))?.terminate().catch(() => undefined)));
+  const ending = [...pools.values()];
+  pools.clear();
+  await Promise.all(ending.map((p) => p.terminate()));
 }
 
-/** The worker for these languages; throws OcrLanguageMissing or OcrFailed. */
-export async function ocrWorkerFor(languages: readonly string[]): Promise<Tesseract.Worker> {
+/** Runs `work` on a worker for these languages; throws OcrLanguageMissing, or OcrFailed when no worker starts. */
+async function withOcrWorker<T>(languages: readonly string[], work: (worker: Tesseract.Worker) => Promise<T>): Promise<T> {
   const langs = languages.map((l) => l.trim()).filter((l) => l !== "");
   if (langs.length === 0) throw new DocumentProcessingError("OcrLanguageMissing", "No OCR language is configured.");
+  // the language data is looked for before a worker is started: a missing language is named at once
+  ocrLangPath(langs);
+  let started = false;
   try {
-    return await shared(langs.join("+"), () => createOcrWorker(langs));
+    return await pool(langs.join("+"), () => createOcrWorker(langs)).use((worker) => {
+      started = true;
+      return work(worker);
+    });
   } catch (error) {
-    if (error instanceof DocumentProcessingError) throw error;
+    if (started || error instanceof DocumentProcessingError) throw error;
     throw new DocumentProcessingError("OcrFailed", `The OCR engine could not start: ${errorMessage(error)}`, { cause: error });
   }
 }
@@ -167,8 +219,9 @@ export async function ocrWorkerFor(languages: readonly string[]): Promise<Tesser
  */
 export async function detectOrientation(image: Uint8Array): Promise<{ turn: QuarterTurn; confidence: number }> {
   try {
-    const osd = await shared("osd", createOsdWorker);
-    const { data } = await osd.detect(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
+    const { data } = await pool("osd", createOsdWorker).use((osd) =>
+      osd.detect(Buffer.from(image.buffer, image.byteOffset, image.byteLength)),
+    );
     const degrees = data.orientation_degrees ?? 0;
     const turn = ([0, 90, 180, 270] as const).find((d) => d === degrees) ?? 0;
     return { turn, confidence: data.orientation_confidence ?? 0 };
@@ -190,7 +243,10 @@ async function recognize(worker: Tesseract.Worker, image: Uint8Array, dpi: numbe
  * for an engine failure, OcrLanguageMissing.
  */
 export async function ocrPage(page: OcrPage, languages: readonly string[]): Promise<OcrResult> {
-  const worker = await ocrWorkerFor(languages);
+  return withOcrWorker(languages, (worker) => readPage(worker, page));
+}
+
+async function readPage(worker: Tesseract.Worker, page: OcrPage): Promise<OcrResult> {
   const image = "grey" in page ? pgm(page.grey) : page.bytes;
   const dpi = "grey" in page ? page.dpi : undefined;
   const label = "grey" in page ? "page" : `${page.type.toUpperCase()} image`;

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { textGreyPixels, textJpeg, textPng } from "@/tests/fixtures/ocr-images";
+import { greyTiff, textGreyPixels, textJpeg, textPng } from "@/tests/fixtures/ocr-images";
 import { damageStream, pdfOf, turnedPng, twoColumnPng } from "@/tests/fixtures/scans";
 import { detectType } from "./detect";
 import { extractText, terminateOcr } from "./extract-text";
@@ -71,6 +71,16 @@ describe("images", () => {
     const result = await extractText(png, "png");
     expect(result).toMatchObject({ method: "ocr", pages: 1, ocrPages: 1, turnedPages: 1 });
     expect(words(result.text)).toContain("Total amount due: 1,234.56 EUR");
+  });
+
+  it("turns a TIFF page lying on its side upright and reads the upright one as it is", OCR, async () => {
+    const turned = await decodeGrey(await turnedPng(textPng(INVOICE), 270), "png");
+    const tiff = greyTiff([textGreyPixels(ORDER), turned]);
+    const result = await extractText(tiff, "tiff");
+    expect(result).toMatchObject({ pages: 2, ocrPages: 2, turnedPages: 1 });
+    const [one, two] = result.text.split("\f").map(words);
+    expect(one).toContain("PURCHASE ORDER 2025-118");
+    expect(two).toContain("INVOICE 4711 from Acme Trading Ltd");
   });
 
   it("reads an upright image without turning it", OCR, async () => {

@@ -171,6 +171,40 @@ export type Prepared = {
   };
 };
 
+/**
+ * A job's documents read at once, as many as the process has CPUs: OCR runs on a pool of that many tesseract threads
+ * (lib/processing/ocr.ts), shared with the other jobs of the process, so a job of many scans uses the cores its
+ * process has free.
+ */
+const DOCUMENT_LANES = os.availableParallelism();
+
+/**
+ * `work` on each item, at most `lanes` at a time, the results in the items' order. The first failure stops the
+ * start of further items and is answered with the item it happened on (items under way are let finish).
+ */
+export async function inParallel<T, R>(
+  items: readonly T[],
+  lanes: number,
+  work: (item: T) => Promise<R>,
+): Promise<{ results: R[] } | { failed: T; error: unknown }> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  let failure: { failed: T; error: unknown } | undefined;
+  const lane = async () => {
+    while (!failure && next < items.length) {
+      const i = next++;
+      const item = items[i] as T;
+      try {
+        results[i] = await work(item);
+      } catch (error) {
+        failure ??= { failed: item, error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(lanes, items.length)) }, lane));
+  return failure ?? { results };
+}
+
 /** The code and parameters of a job's error; `file` is the order file being read when it happened. */
 function errorOf(error: unknown, file: string | undefined): { code: string; params: LogParams } {
   const where: LogParams = file ? { file } : {};
@@ -241,12 +275,9 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
     if (!documentClasses) throw new AppError("ProjectNotFound");
     if (learn?.deleted) throw new AppError("LearnProjectDeleted", { name: learn.name });
     const project = { documentClasses, learned: job.projectId ? inputs.learned?.get(job.projectId) : undefined };
-    const documents = [];
-    let bytesIn = 0;
-    for (const order of inputs.orders.get(job.id) ?? []) {
-      reading = order.name;
+    const orders = inputs.orders.get(job.id) ?? [];
+    const read = await inParallel(orders, DOCUMENT_LANES, async (order) => {
       const bytes = await readStoredFile(order.path);
-      bytesIn += bytes.byteLength;
       const doc = await processDocument({
         fileName: order.name,
         bytes: new Uint8Array(bytes),
@@ -254,6 +285,16 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
         lookups: inputs.lookups.get(lookupKey(job)),
         ocrLanguages: job.projectId ? inputs.ocrLanguages?.get(job.projectId) : undefined,
       });
+      return { order, doc, size: bytes.byteLength };
+    });
+    if ("failed" in read) {
+      reading = read.failed.name;
+      throw read.error;
+    }
+    const documents = read.results;
+    const bytesIn = documents.reduce((n, d) => n + d.size, 0);
+    // the log says the documents in their order, whichever was read first
+    for (const { order, doc } of documents) {
       for (const warning of doc.warnings)
         write("Warn", "PageUnreadable", { file: order.name, page: warning.page, reason: warning.reason });
       if (doc.ocrPages) write("Debug", "PagesRecognised", { file: order.name, pages: doc.ocrPages, turned: doc.turnedPages });
@@ -266,7 +307,6 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
           className: doc.className,
           confidence: doc.confidence,
         });
-      documents.push({ order, doc });
     }
     reading = undefined;
     const pages = documents.reduce((n, d) => n + d.doc.pages, 0);
