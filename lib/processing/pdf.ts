@@ -46,11 +46,81 @@ function canvas() {
   return canvasFactory;
 }
 
+type TextItem = { str: string; dir: string; transform: number[]; hasEOL: boolean };
+
 async function pageText(page: PdfPage): Promise<string> {
   const content = await page.getTextContent();
+  const items = content.items.filter((item): item is TextItem & (typeof content.items)[number] => "str" in item);
+  if (!items.some((item) => item.dir === "rtl")) return joinItems(items);
+  // a page with right-to-left script: each line on its own, in logical order
   let text = "";
-  for (const item of content.items) if ("str" in item) text += item.str + (item.hasEOL ? "\n" : "");
+  let line: TextItem[] = [];
+  for (const item of items) {
+    line.push(item);
+    if (item.hasEOL) {
+      text += logicalLine(line);
+      line = [];
+    }
+  }
+  return text + logicalLine(line);
+}
+
+function joinItems(items: readonly TextItem[]): string {
+  let text = "";
+  for (const item of items) text += item.str + (item.hasEOL ? "\n" : "");
   return text;
+}
+
+const RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/gu;
+const LTR_LETTER = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/gu;
+/** Arabic presentation forms (the glyph shapes fonts map to): NFKC gives the letters back */
+const PRESENTATION_FORMS = /[\uFB50-\uFDFF\uFE70-\uFEFF]/g;
+
+type Direction = "rtl" | "ltr" | "neutral";
+
+function directionOf(str: string): Direction {
+  if (/[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u.test(str)) return "rtl";
+  return /[\p{L}\p{N}]/u.test(str) ? "ltr" : "neutral";
+}
+
+/**
+ * A line as it is read, not as it is drawn: pdf.js gives the glyphs of right-to-left script in drawing order (left to
+ * right), with each item's own characters already in reading order. The line's direction is right-to-left when its
+ * rightmost letter is, and its leftmost letter too or it has at least half as many right-to-left as other letters.
+ * A right-to-left line is taken right to left, a run of left-to-right items in it (numbers, Latin words) keeping its
+ * order; in a left-to-right line a run of right-to-left items is turned. Presentation forms become letters.
+ */
+function logicalLine(line: TextItem[]): string {
+  const end = line.at(-1)?.hasEOL ? "\n" : "";
+  const visual = line.filter((item) => item.str !== "").sort((a, b) => (a.transform[4] ?? 0) - (b.transform[4] ?? 0));
+  const dirs = visual.map((item) => directionOf(item.str));
+  const strong = dirs.filter((d) => d !== "neutral");
+  if (!strong.includes("rtl")) return joinItems(line);
+  const joined = joinItems(line);
+  const rtlLetters = joined.match(RTL_LETTER)?.length ?? 0;
+  const ltrLetters = joined.match(LTR_LETTER)?.length ?? 0;
+  const base: Direction = strong.at(-1) === "rtl" && (strong[0] === "rtl" || 2 * rtlLetters >= ltrLetters) ? "rtl" : "ltr";
+  const other: Direction = base === "rtl" ? "ltr" : "rtl";
+  // units in visual order: a run of the other direction (neutrals between its items included) is one unit
+  const units: string[] = [];
+  for (let i = 0; i < visual.length; ) {
+    if (dirs[i] !== other) {
+      units.push((visual[i] as TextItem).str);
+      i++;
+      continue;
+    }
+    let j = i;
+    let last = i;
+    while (j < visual.length && dirs[j] !== base) {
+      if (dirs[j] === other) last = j;
+      j++;
+    }
+    const run = visual.slice(i, last + 1).map((item) => item.str);
+    units.push((base === "ltr" ? run.reverse() : run).join(""));
+    i = last + 1;
+  }
+  const ordered = base === "rtl" ? units.reverse() : units;
+  return ordered.join("").replace(PRESENTATION_FORMS, (c) => c.normalize("NFKC")) + end;
 }
 
 async function showsImage(page: PdfPage): Promise<boolean> {

@@ -169,6 +169,21 @@ describe("damaged and encrypted PDFs", () => {
   });
 });
 
+describe("right-to-left script", () => {
+  it("reads Arabic and Hebrew lines in their logical order, numbers and Latin words kept as written", async () => {
+    // drawn by Chromium (tests/fixtures/pdf/README.md): glyphs in drawing order, Arabic as presentation forms
+    const result = await extractText(fixture("right-to-left.pdf"), "pdf");
+    expect(result.text.split("\n")).toEqual([
+      "فاتورة رقم 4711 بتاريخ اليوم",
+      "المورد ACME Trading Ltd في برلين",
+      "חשבונית מספר 88 לתשלום",
+      "Invoice 4711, total 250.00 EUR",
+      // a left-to-right line with an Arabic phrase in it (pdftotext puts this one's parts in reverse)
+      "The supplier المورد الجديد delivers from Berlin",
+    ]);
+  });
+});
+
 describe("raster", () => {
   it("reads the size from the header of each image type", async () => {
     const png = textPng(["size"]);
