@@ -16,6 +16,8 @@ if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
 }
 
 const port = process.env.PORT || "3000";
-const server = spawn(next, ["start", "-p", port], { cwd: root, env, stdio: "inherit" });
+// idle connections stay open 65 s: longer than the idle timeouts of clients (undici 4 s) and load balancers (60 s), so
+// that they, not the server, close an idle connection and never send a request into one the server is closing
+const server = spawn(next, ["start", "-p", port, "--keepAliveTimeout", "65000"], { cwd: root, env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -263,7 +263,25 @@ function staysInApi(path: string): boolean {
   return sent.startsWith("/api/") || sent.startsWith("/learn/api/");
 }
 
+/** undici's codes of a connection that closed under a request: the server had closed it as idle (keep-alive) */
+const CLOSED_CONNECTION = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"]);
+
+/**
+ * One request; sent again once, on a new connection, when the kept-alive connection it went out on had been closed by
+ * the server as idle at that moment (no answer came; on a busy machine the client's idle timer can fire late). Any
+ * other failure, or a second one, is a failure of the server.
+ */
 async function send(method: string, req: Request): Promise<{ status: number; type: string; text: string }> {
+  try {
+    return await sendOnce(method, req);
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code ?? "";
+    if (!CLOSED_CONNECTION.has(code)) throw error;
+    return await sendOnce(method, req);
+  }
+}
+
+async function sendOnce(method: string, req: Request): Promise<{ status: number; type: string; text: string }> {
   const headers = new Headers();
   const token = tokens[req.token];
   if (token) headers.set("authorization", `Bearer ${token}`);
@@ -333,7 +351,14 @@ describe("fuzz: malformed requests over every operation of /api/openapi.json", (
           { seed: SEED + index++, numRuns: RUNS_PER_OPERATION, endOnFailure: true },
         );
         if (result.failed && !failures.some((f) => f.operation === operation)) {
-          failures.push({ operation, request: String(result.counterexample), status: 0, body: String(result.errorInstance) });
+          const error = result.errorInstance as { cause?: { code?: string; message?: string } } | undefined;
+          const cause = error?.cause ? ` (${error.cause.code ?? ""} ${error.cause.message ?? ""})` : "";
+          failures.push({
+            operation,
+            request: JSON.stringify(result.counterexample).slice(0, 400),
+            status: 0,
+            body: `${String(result.errorInstance)}${cause}`,
+          });
         }
       }
     }

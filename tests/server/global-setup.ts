@@ -180,7 +180,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const logFile = path.join(dataDir, "server.log");
   const log = openSync(logFile, "a");
-  const child = spawn(NEXT, ["start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(NEXT, ["start", "-p", String(port), "-H", "127.0.0.1", "--keepAliveTimeout", "65000"], {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", log, log],
