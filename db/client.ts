@@ -56,8 +56,16 @@ export function openPglite(dir?: string): DbHandle {
   };
 }
 
+/**
+ * postgres.js waits before it connects again after a lost connection, by default up to 20 s (3^n / 100 s), and the
+ * queries queued meanwhile wait with it: while PostgreSQL is away, requests hung for up to 20 s before they failed or
+ * went through. With a short wait each queued query tries a connection of its own at once and fails fast (503 with
+ * Retry-After, lib/errors/database.ts); the waits never spin, since only a waiting query makes a connection attempt.
+ */
+const RECONNECT_BACKOFF_SECONDS = 0.05;
+
 export function openPostgres(url: string, max = 10): DbHandle {
-  const client = postgres(url, { max, onnotice: () => {} });
+  const client = postgres(url, { max, onnotice: () => {}, backoff: () => RECONNECT_BACKOFF_SECONDS });
   const db = drizzlePostgres({ client, schema }) as unknown as Database;
   return {
     db,

@@ -24,15 +24,24 @@ export const FIXED_CONCURRENCY: Partial<Record<QueueName, { concurrency: number;
 export function startWorkers(concurrency: number): Worker[] {
   const connection = redisConnection();
   if (!connection) throw new Error("REDIS_URL is not set: workers need Redis");
-  keepTimer(
-    setInterval(async () => {
-      try {
-        await redeliverWaitingJobs(await getDb());
-      } catch (err) {
-        log.error({ err }, "job delivery sweep failed");
-      }
-    }, REDELIVER_EVERY_MS),
-  );
+  const sweep = async (options?: { olderThanMs: number }) => {
+    try {
+      await redeliverWaitingJobs(await getDb(), options);
+    } catch (err) {
+      log.error({ err }, "job delivery sweep failed");
+    }
+  };
+  keepTimer(setInterval(() => void sweep(), REDELIVER_EVERY_MS));
+  // Redis back after an outage may have lost every delivery (no persistence), and intake stored jobs meanwhile
+  // without one: every Waiting job is looked at once, at once (a delivery's id per run keeps this from doubling any)
+  let connected = connection.status === "ready";
+  connection.on("ready", () => {
+    if (connected) {
+      log.warn("Redis is back: the deliveries of Waiting jobs are checked");
+      void sweep({ olderThanMs: 0 });
+    }
+    connected = true;
+  });
   keepTimer(
     setInterval(async () => {
       try {

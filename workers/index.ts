@@ -1,5 +1,6 @@
 import { syncLogLevel } from "@/lib/config/live";
 import { getServiceConfig } from "@/lib/config/service-config";
+import { isDatabaseUnavailable } from "@/lib/errors/database";
 import { log } from "@/lib/log";
 import { terminateOcr } from "@/lib/processing/extract-text";
 import { QUEUES } from "@/lib/queue/queues";
@@ -15,6 +16,21 @@ import { runStartTasks, startScheduling } from "./scheduling";
 
 const SETTINGS_EVERY_MS = 5000;
 
+const DATABASE_WAIT_MS = 1000;
+
+/** The database, waited for while it cannot be reached (a worker started during an outage starts when it is back). */
+async function readyDatabase() {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ensureReady();
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      if (attempt === 1 || attempt % 30 === 0) log.warn({ err, attempt }, "waiting for the database");
+      await new Promise((r) => setTimeout(r, DATABASE_WAIT_MS));
+    }
+  }
+}
+
 /**
  * `npm run worker`: a BullMQ worker process on Redis (REDIS_URL) against PostgreSQL (DATABASE_URL).
  * Start any number, on any machine. maxWorkerCount bounds the concurrency (0 = logical CPUs).
@@ -25,7 +41,7 @@ async function main() {
     // PGlite has no cross-process lock (STACK.md): only the server process may open DATA_DIR/pglite
     throw new Error("npm run worker needs DATABASE_URL: the embedded database belongs to the server process");
   }
-  const { db } = await ensureReady();
+  const { db } = await readyDatabase();
   await syncLogLevel(db);
   const concurrency = slotCount((await getServiceConfig(db)).maxWorkerCount);
   await startScheduling();

@@ -77,7 +77,7 @@ export function addJobDelivery(data: Payload<"jobs">): Promise<unknown> {
 
 /**
  * Producers call this: BullMQ on Redis when REDIS_URL is set, else the in-process transport (./local). A job's
- * delivery that Redis does not take in time is logged, not thrown: the job is stored and Waiting, and the workers'
+ * delivery that Redis does not take in time, or while it is not connected, is logged, not thrown: the job is stored and Waiting, and the workers'
  * sweep (workers/jobs/redeliver.ts) delivers it again.
  */
 export async function enqueue<Q extends QueueName>(name: Q, payload: Payload<Q>): Promise<void> {
@@ -92,6 +92,12 @@ export async function enqueue<Q extends QueueName>(name: Q, payload: Payload<Q>)
     return;
   }
   const delivery = data as Payload<"jobs">;
+  // Redis away (reconnecting): the job is stored and Waiting; the workers' sweep delivers it when Redis is back, so
+  // intake does not wait for it
+  if (redisConnection()?.status !== "ready") {
+    log.warn({ jobId: delivery.jobId }, "Redis is not connected: the job's delivery is left to the workers' sweep");
+    return;
+  }
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<"late">((resolve) => {
     timer = setTimeout(() => resolve("late"), DELIVERY_TIMEOUT_MS);

@@ -145,8 +145,14 @@ async function call(url: string, pathName: string, body: unknown, token?: string
   return text ? JSON.parse(text) : undefined;
 }
 
-export default async function setup(project: TestProject) {
+/** The production build of the test servers (NEXT_DIST_DIR=.next-test), made when the sources changed. */
+export async function buildForTests(): Promise<{ root: string; next: string; distDir: string }> {
   await withBuildLock(ensureBuild);
+  return { root: ROOT, next: NEXT, distDir: DIST_DIR };
+}
+
+export default async function setup(project: TestProject) {
+  await buildForTests();
   const dataDir = mkdtempSync(path.join(tmpdir(), "docservice-server-test-"));
   const suffix = randomBytes(4).toString("hex");
   const env: NodeJS.ProcessEnv = {
