@@ -35,7 +35,7 @@ export type Installation = {
   close(): Promise<void>;
 };
 
-export async function install(options: { workers: number; env?: NodeJS.ProcessEnv }): Promise<Installation> {
+export async function install(options: { workers: number; env?: Record<string, string> }): Promise<Installation> {
   const pg = await startPostgres();
   const redis = await startRedis();
   const admin = postgres(pg.url, { max: 1, onnotice: () => {} });

@@ -28,8 +28,13 @@ function claimedBy(workerId: string) {
  * so any number of workers on any number of machines never take the same job at once. With `jobId`
  * only that job (a BullMQ delivery), otherwise the next by priority, then age.
  */
-export async function claimJob(db: Database, opts: { workerId: string; jobId?: number }): Promise<Claim | null> {
-  const claimable = sql`(${leaves("claim")} or (${leaves("reclaim")} and ${jobs.leaseUntil} < now()))`;
+export async function claimJob(
+  db: Database,
+  opts: { workerId: string; jobId?: number; expiredOnly?: boolean },
+): Promise<Claim | null> {
+  const expired = sql`(${leaves("reclaim")} and ${jobs.leaseUntil} < now())`;
+  // expiredOnly: a job whose worker died (its claim ran out), not a Waiting one, which has its delivery
+  const claimable = opts.expiredOnly ? expired : sql`(${leaves("claim")} or ${expired})`;
   const pick = opts.jobId
     ? sql`select id from ${jobs} where id = ${opts.jobId} and ${claimable} for update skip locked`
     : sql`select id from ${jobs} where ${claimable} order by priority desc, created asc limit 1 for update skip locked`;

@@ -91,6 +91,24 @@ export class JobPipeline {
     return entry.done;
   }
 
+  /**
+   * A job whose worker died: its claim ran out (JOB_LEASE_MS), and its BullMQ delivery is locked by the dead worker
+   * until BullMQ's stalled-job check gives it back (minutes). Claimed and worked on here at once; its delivery, when
+   * it comes again, finds it done. False when there was none.
+   */
+  async reclaimExpired(db: Database): Promise<boolean> {
+    if (await this.inMaintenance(db)) return false;
+    if (this.claiming) await this.claiming.catch(() => {});
+    const claim = await claimJob(db, { workerId: this.workerId, expiredOnly: true });
+    if (!claim) return false;
+    const [entry] = await this.admit(db, [claim]);
+    if (!entry) return false;
+    await this.workNow(db, entry);
+    // answered once its end is recorded (or its claim was lost)
+    await entry.done.catch(() => undefined);
+    return true;
+  }
+
   /** The in-process runner's slot: works on queued jobs or claims the next; false when there was nothing. */
   async runNext(db: Database): Promise<boolean> {
     if (this.claiming) await this.claiming.catch(() => {});

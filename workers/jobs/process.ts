@@ -17,7 +17,7 @@ import {
 import { workerSettings } from "@/lib/config/worker-settings";
 import { AppError } from "@/lib/errors/app-error";
 import { toEnvelope } from "@/lib/errors/envelope";
-import { readStoredFile, removeStored, writeStoredFiles } from "@/lib/files/store";
+import { listStored, readStoredFile, removeStored, writeStoredFiles } from "@/lib/files/store";
 import { jobDir, workFileNames } from "@/lib/jobs/files";
 import { type JobLogCode, type LogParams, logLineText } from "@/lib/jobs/log-lines";
 import { enter, leaves } from "@/lib/jobs/transitions";
@@ -465,7 +465,21 @@ export async function finishJobs(db: Database, batch: Prepared[]): Promise<("Rea
   const outcomes = list.map((p) => (ended.has(p.claim.job.id) ? p.state : "lost"));
   await Promise.all(list.map((p, i) => (outcomes[i] === "lost" ? removeStored(p.attemptDir) : undefined)));
   await Promise.all(refused.map((dir) => removeStored(dir)));
+  await Promise.all(list.map((p, i) => (outcomes[i] === "lost" ? undefined : removeOtherAttempts(p))));
   return outcomes;
+}
+
+/**
+ * The folders of a job's other attempts, once this one is recorded: the files of the job now are this attempt's (a
+ * restart's run replaced the earlier run's rows), and an attempt whose worker died left its folder unreferenced.
+ */
+async function removeOtherAttempts(p: Prepared): Promise<void> {
+  // the first attempt (attempts count on across restarts) has no other
+  if (p.claim.attempt <= 1) return;
+  const dir = jobDir(p.claim.job.systemId, p.claim.job.id);
+  const own = `attempt-${p.claim.attempt}`;
+  const { folders } = await listStored(dir);
+  await Promise.all(folders.filter((f) => /^attempt-\d+$/.test(f) && f !== own).map((f) => removeStored(`${dir}/${f}`)));
 }
 
 /**

@@ -1,0 +1,112 @@
+import os from "node:os";
+import { and, eq, inArray } from "drizzle-orm";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Installation, install } from "./installation";
+import { until } from "./services";
+
+// issue 14 §4: a worker killed with SIGKILL while 300 jobs are in flight. Every job ends Ready exactly once; the jobs
+// it was running are taken again when their claims run out (JOB_LEASE_MS), not minutes later when BullMQ's stalled-job
+// check would give their deliveries back; the folders of the dead attempts are removed.
+
+const LEASE_MS = 10_000;
+/** how often a worker looks for expired claims (workers/index.ts: a tenth of the lease, at least 1 s) */
+const RECLAIM_EVERY_MS = 1000;
+let inst: Installation;
+
+beforeAll(async () => {
+  inst = await install({ workers: 2, env: { JOB_LEASE_MS: String(LEASE_MS) } });
+});
+
+afterAll(async () => {
+  await inst?.close();
+});
+
+/** a text PDF of `pages` pages: a few hundred milliseconds of work, so that a worker is caught in the middle */
+async function pdf(pages: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 0; i < pages; i++) {
+    const page = doc.addPage();
+    for (let line = 0; line < 40; line++)
+      page.drawText(`Invoice No. K-${i}-${line} Total: ${line}.50 amount due`, { x: 40, y: 780 - line * 18, size: 11, font });
+  }
+  return doc.save();
+}
+
+describe("a worker killed with 300 jobs in flight", () => {
+  it("ends every job Ready once, takes the dead worker's jobs again within the lease, and removes their dead attempts", async () => {
+    const bytes = await pdf(30);
+    const ids: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const form = new FormData();
+      form.append("file", new File([Buffer.from(bytes)], `invoice-${i}.pdf`, { type: "application/pdf" }));
+      form.append("meta", JSON.stringify({ projectId: inst.projectId }));
+      const res = await fetch(`${inst.url}/api/jobs`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${inst.token}` },
+        body: form,
+      });
+      expect(res.status).toBe(200);
+      ids.push(((await res.json()) as { id: number }).id);
+    }
+    const { getDb } = await import("@/lib/setup/bootstrap");
+    const { jobs, jobFiles, jobMetrics } = await import("@/db/schema");
+    const db = await getDb();
+    const victim = inst.workers[0];
+    if (!victim?.child.pid) throw new Error("no worker to kill");
+    const victimId = `${os.hostname()}:${victim.child.pid}`;
+    const running = () =>
+      db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.workerProcessId, victimId), inArray(jobs.state, ["Assigned", "Processing"])));
+    // the victim at work, with jobs done already
+    await until("the worker to be killed is at work", async () => (await running()).length > 0, 60_000, 20);
+    const inFlight = (await running()).map((r) => r.id);
+    const killedAt = Date.now();
+    process.kill(-victim.child.pid, "SIGKILL");
+
+    await until(
+      "every job Ready",
+      async () => {
+        const rows = await db.select({ state: jobs.state }).from(jobs).where(inArray(jobs.id, ids));
+        return rows.every((r) => r.state === "Ready");
+      },
+      240_000,
+      500,
+    );
+    const taken = await db
+      .select({ id: jobs.id, assigned: jobs.assigned, worker: jobs.workerProcessId, attempts: jobs.attempts })
+      .from(jobs)
+      .where(inArray(jobs.id, inFlight));
+    const backAfterMs = taken.map((t) => (t.assigned?.getTime() ?? Number.POSITIVE_INFINITY) - killedAt);
+    console.info(
+      `worker kill: ${inFlight.length} job(s) in the dead worker's hands, taken again after ${JSON.stringify(backAfterMs)} ms`,
+    );
+    expect(taken.every((t) => t.worker !== victimId && t.attempts >= 2)).toBe(true);
+    // a claim runs out at most LEASE_MS after the kill (renewed until then), and is looked for every RECLAIM_EVERY_MS
+    expect(Math.max(...backAfterMs)).toBeLessThanOrEqual(LEASE_MS + RECLAIM_EVERY_MS + 2000);
+
+    // exactly once: one result file and one metrics row a job
+    const results = await db
+      .select({ jobId: jobFiles.jobId, path: jobFiles.path })
+      .from(jobFiles)
+      .where(and(inArray(jobFiles.jobId, ids), eq(jobFiles.kind, "result")));
+    expect(results).toHaveLength(ids.length);
+    expect(await db.select({ jobId: jobMetrics.jobId }).from(jobMetrics).where(inArray(jobMetrics.jobId, ids))).toHaveLength(
+      ids.length,
+    );
+    // the dead attempts' folders are gone: each job keeps the folder its files are in
+    const { listStored } = await import("@/lib/files/store");
+    const { jobDir } = await import("@/lib/jobs/files");
+    for (const id of inFlight) {
+      const { folders } = await listStored(jobDir(inst.systemId, id));
+      const kept = results
+        .find((r) => r.jobId === id)
+        ?.path.split("/")
+        .at(-2);
+      expect(folders.filter((f) => f.startsWith("attempt-"))).toEqual([kept]);
+    }
+  });
+});
