@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { eq, inArray } from "drizzle-orm";
-import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { jobFiles, jobMetrics, jobs } from "@/db/schema";
 import { getDb } from "@/lib/setup/bootstrap";
 import { stopWorkers } from "@/workers/runtime";
+import { invoiceLinesPdf } from "../fixtures/scans";
 import { tokenOf } from "../helpers/api";
 import { makeProject, makeSystem, makeUser } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -22,17 +22,6 @@ function startWorker(): ChildProcess {
   });
   children.push(child);
   return child;
-}
-
-async function pdf(pages: number): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let i = 0; i < pages; i++) {
-    const page = doc.addPage();
-    for (let line = 0; line < 40; line++)
-      page.drawText(`Invoice No. K-${i}-${line} Total: ${line}.50 amount due`, { x: 40, y: 780 - line * 18, size: 11, font });
-  }
-  return doc.save();
 }
 
 async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
@@ -57,7 +46,7 @@ describe.runIf(scaleOut)("a worker process killed mid-run", () => {
     const user = await makeUser({ systemId: system.id, roles: ["JobCreator"] });
     const { project } = await makeProject({ systemId: system.id });
     const token = await tokenOf(system.name, user.name);
-    const bytes = await pdf(60);
+    const bytes = await invoiceLinesPdf(60);
     const ids: number[] = [];
     for (let i = 0; i < 8; i++) {
       const form = new FormData();

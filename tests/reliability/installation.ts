@@ -2,12 +2,15 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { and, eq, inArray } from "drizzle-orm";
 import postgres from "postgres";
+import { afterAll, beforeAll, expect } from "vitest";
 import {
   logged,
   type Postgres,
   type Process,
   type Redis,
+  sleep,
   startPostgres,
   startRedis,
   startServer,
@@ -150,4 +153,68 @@ async function timed(kind: string, send: () => Promise<Response>): Promise<Answe
   } catch (error) {
     return { kind, at, ms: performance.now() - started, status: 0, retryAfter: null, body: String(error) };
   }
+}
+
+/** The installation of a test file: made before its tests, closed after them. */
+export function installForThisFile(options: Parameters<typeof install>[0]): () => Installation {
+  let inst: Installation | undefined;
+  beforeAll(async () => {
+    inst = await install(options);
+  });
+  afterAll(async () => {
+    await inst?.close();
+  });
+  return () => {
+    if (!inst) throw new Error("the installation is not up");
+    return inst;
+  };
+}
+
+/** `clients` loops posting jobs until `stop()`: every answer, and the ids of the jobs accepted. */
+export function keepPosting(inst: Installation, clients: number) {
+  const answers: Answer[] = [];
+  const accepted: number[] = [];
+  let running = true;
+  let n = 0;
+  const loops = Array.from({ length: clients }, async () => {
+    while (running) {
+      const answer = await postJob(inst, n++);
+      answers.push(answer);
+      if (answer.id) accepted.push(answer.id);
+      else await sleep(100);
+    }
+  });
+  return {
+    answers,
+    accepted,
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+/** Every job ends Ready (waited for), each with one result file and one metrics row: none lost, none run twice. */
+export async function expectReadyOnce(ids: number[], timeoutMs = 240_000): Promise<void> {
+  const { getDb } = await import("@/lib/setup/bootstrap");
+  const { jobs, jobFiles, jobMetrics } = await import("@/db/schema");
+  const db = await getDb();
+  const notReady = async () =>
+    (await db.select({ id: jobs.id, state: jobs.state }).from(jobs).where(inArray(jobs.id, ids))).filter(
+      (r) => r.state !== "Ready",
+    );
+  const started = Date.now();
+  try {
+    await until("every accepted job Ready", async () => (await notReady()).length === 0, timeoutMs, 500);
+  } finally {
+    console.info(`after ${Date.now() - started} ms: ${(await notReady()).length} of ${ids.length} job(s) not Ready`);
+  }
+  const results = await db
+    .select({ jobId: jobFiles.jobId })
+    .from(jobFiles)
+    .where(and(inArray(jobFiles.jobId, ids), eq(jobFiles.kind, "result")));
+  expect(results).toHaveLength(ids.length);
+  expect(await db.select({ jobId: jobMetrics.jobId }).from(jobMetrics).where(inArray(jobMetrics.jobId, ids))).toHaveLength(
+    ids.length,
+  );
 }

@@ -3,6 +3,7 @@ import { chownSync, closeSync, existsSync, mkdtempSync, openSync, readFileSync, 
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "../helpers/net";
 import { buildForTests } from "../server/global-setup";
 
 /**
@@ -12,17 +13,6 @@ import { buildForTests } from "../server/global-setup";
  */
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number, everyMs = 100) {
   const end = Date.now() + timeoutMs;

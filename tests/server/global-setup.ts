@@ -12,11 +12,11 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
+import { freePort } from "../helpers/net";
 
 /**
  * The real server for tests whose subject is Next's router or the whole process (trailing slashes, undecodable
@@ -102,17 +102,6 @@ function ensureBuild(): void {
   });
   if (template.status !== 0) throw new Error(`pglite-template failed:\n${template.stderr}`);
   writeFileSync(marker, hash);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForReady(url: string, child: ChildProcess, logFile: string): Promise<void> {

@@ -1,11 +1,11 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPglite } from "@/db/client";
+import { freePort } from "../helpers/net";
 
 // The embedded runner's onStop tasks at a graceful stop of `next start` (workers/server.ts): a server of its own (the
 // shared one of global-setup.ts keeps running for the other files), on the build global-setup made, with PGlite in
@@ -17,17 +17,6 @@ const NEXT = path.join(ROOT, "node_modules", ".bin", "next");
 const dataDir = mkdtempSync(path.join(tmpdir(), "docservice-graceful-stop-"));
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function post(url: string, body: unknown, token?: string) {
   const res = await fetch(url, {
