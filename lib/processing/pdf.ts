@@ -46,7 +46,7 @@ function canvas() {
   return canvasFactory;
 }
 
-type TextItem = { str: string; dir: string; transform: number[]; hasEOL: boolean };
+type TextItem = { str: string; dir: string; transform: number[]; hasEOL: boolean; height: number };
 
 async function pageText(page: PdfPage): Promise<string> {
   const content = await page.getTextContent();
@@ -67,8 +67,32 @@ async function pageText(page: PdfPage): Promise<string> {
 
 function joinItems(items: readonly TextItem[]): string {
   let text = "";
-  for (const item of items) text += item.str + (item.hasEOL ? "\n" : "");
+  for (const [i, item] of items.entries()) {
+    const next = items[i + 1];
+    text += item.str + (item.hasEOL && !(next && continuesColumn(item, next)) ? "\n" : "");
+  }
   return text;
+}
+
+const VERTICAL_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303F\uFF00-\uFFEF]/u;
+
+/**
+ * Vertical writing (Japanese, Chinese, Korean set top to bottom, the columns right to left): writers draw it glyph by
+ * glyph, and pdf.js ends a line after each, since each glyph stands below the last. A glyph directly below the one
+ * before, in the same column (the same x within half a glyph, at most one and a half glyphs lower), continues its line.
+ */
+function continuesColumn(a: TextItem, b: TextItem): boolean {
+  const size = Math.max(a.height, 1);
+  const [ax = 0, ay = 0] = [a.transform[4], a.transform[5]];
+  const [bx = 0, by = 0] = [b.transform[4], b.transform[5]];
+  const drop = ay - by;
+  return (
+    Math.abs(ax - bx) < size / 2 &&
+    drop > 0 &&
+    drop < size * 1.6 &&
+    VERTICAL_SCRIPT.test(a.str.at(-1) ?? "") &&
+    VERTICAL_SCRIPT.test(b.str[0] ?? "")
+  );
 }
 
 const RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/gu;

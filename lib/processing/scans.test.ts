@@ -184,6 +184,19 @@ describe("right-to-left script", () => {
   });
 });
 
+describe("vertical script", () => {
+  it("reads Japanese set top to bottom column by column, not a line a glyph", async () => {
+    // printed by Chromium in IPAGothic, writing-mode vertical-rl (tests/fixtures/pdf/README.md)
+    const result = await extractText(fixture("vertical-japanese.pdf"), "pdf");
+    expect(result.text.split("\n")).toEqual([
+      "請求書番号四七一一",
+      "合計金額は二百五十円です",
+      "支払期限は三十日以内",
+      "Invoice 4711",
+    ]);
+  });
+});
+
 describe("raster", () => {
   it("reads the size from the header of each image type", async () => {
     const png = textPng(["size"]);
