@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { type FieldValues, type Path, useForm } from "react-hook-form";
-import { CheckboxField, SelectField } from "@/components/forms/fields";
+import { CheckboxField, NumberField, SelectField } from "@/components/forms/fields";
 import { FormButtons } from "@/components/forms/form-buttons";
 import { FormError } from "@/components/forms/form-error";
 import { useSaveForm } from "@/components/forms/use-save-form";
@@ -86,6 +86,13 @@ function ExtractionForm({ config, readOnly }: { config: WorkerConfigDto; readOnl
                 options={JSON_FORMATS.map((f) => ({ value: f, label: t(`jsonFormat_${f}`) }))}
               />
               <LevelSelect<WorkerConfigDto> name="logLevel" readOnly={readOnly} />
+              <NumberField<WorkerConfigDto>
+                name="documentTimeoutSeconds"
+                label={t("documentTimeoutSeconds")}
+                description={t("documentTimeoutSeconds_hint")}
+                min={10}
+                max={3600}
+              />
               <div className="sm:col-span-2">
                 <CheckboxField<WorkerConfigDto> name="isScriptingEnabled" label={t("isScriptingEnabled")} disabled={readOnly} />
               </div>

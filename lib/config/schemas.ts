@@ -178,6 +178,12 @@ const ZWorkerConfigFields = z.object({
   logLevel: ZWorkerLogLevel,
   /** the levels offered for jobs */
   logLevels: z.array(ZWorkerLogLevel).max(WORKER_LOG_LEVELS.length),
+  /** the time one document may take (reading, OCR, classification); beyond it the job ends in Error DocumentTimeout */
+  documentTimeoutSeconds: z
+    .number({ error: "InvalidField" })
+    .int({ error: "InvalidField" })
+    .min(10, { error: "InvalidField" })
+    .max(3600, { error: "InvalidField" }),
 });
 export type WorkerConfigDto = z.infer<typeof ZWorkerConfigFields>;
 export const WORKER_CONFIG_DEFAULTS: WorkerConfigDto = {
@@ -185,6 +191,7 @@ export const WORKER_CONFIG_DEFAULTS: WorkerConfigDto = {
   jsonFormat: "Nice",
   logLevel: "Info",
   logLevels: [...WORKER_LOG_LEVELS],
+  documentTimeoutSeconds: 300,
 };
 export const ZWorkerConfig = ZWorkerConfigFields.meta({
   id: "WorkerConfig",

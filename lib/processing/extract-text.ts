@@ -1,5 +1,5 @@
 import { type DocumentType, decodeTextBytes, isImageType } from "./detect";
-import { DocumentProcessingError } from "./errors";
+import { DocumentProcessingError, untilAborted } from "./errors";
 import { DEFAULT_OCR_LANGUAGES, ocrPage } from "./ocr";
 import { readPdf } from "./pdf";
 import { DEFAULT_MAX_IMAGE_PIXELS, imageSize } from "./raster";
@@ -26,6 +26,8 @@ export type ExtractOptions = {
   ocrLanguages?: readonly string[];
   /** an image of more pixels is refused (ImageTooLarge); a PDF page is rendered at most this large for OCR */
   maxImagePixels?: number;
+  /** the document's time limit (worker configuration documentTimeoutSeconds): DocumentTimeout when it aborts */
+  signal?: AbortSignal;
 };
 
 export type { DocumentProcessingErrorCode } from "./errors";
@@ -36,9 +38,18 @@ export { DocumentProcessingError };
 export const PAGE_SEPARATOR = "\f";
 
 export async function extractText(bytes: Uint8Array, type: DocumentType, opts: ExtractOptions = {}): Promise<ExtractedText> {
+  try {
+    return await untilAborted(extract(bytes, type, opts), opts.signal);
+  } catch (error) {
+    if (!opts.signal?.aborted) throw error;
+    throw new DocumentProcessingError("DocumentTimeout", "The document took longer than its time limit.", { cause: error });
+  }
+}
+
+async function extract(bytes: Uint8Array, type: DocumentType, opts: ExtractOptions): Promise<ExtractedText> {
   const languages = opts.ocrLanguages ?? DEFAULT_OCR_LANGUAGES;
   if (type === "pdf") {
-    const pdf = await readPdf(bytes, { languages, maxRenderPixels: opts.maxImagePixels });
+    const pdf = await readPdf(bytes, { languages, maxRenderPixels: opts.maxImagePixels, signal: opts.signal });
     const pages = pdf.pages.length;
     return {
       text: pdf.pages.join(PAGE_SEPARATOR),
@@ -56,7 +67,8 @@ export async function extractText(bytes: Uint8Array, type: DocumentType, opts: E
     if (text === undefined) throw new DocumentProcessingError("UnreadableDocument", "The document is not readable text.");
     return { text, pages: 1, isMultiPage: false, method: "text", ocrPages: 0, turnedPages: 0, warnings: [] };
   }
-  if (isImageType(type)) return extractImage(bytes, type, languages, opts.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS);
+  if (isImageType(type))
+    return extractImage(bytes, type, languages, opts.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS, opts.signal);
   throw new DocumentProcessingError(
     "UnsupportedDocumentType",
     `Unsupported document type "${type}": the file is neither a PDF, an image (PNG, JPEG, TIFF, BMP, GIF, WebP) nor text.`,
@@ -84,6 +96,7 @@ async function extractImage(
   type: DocumentType,
   languages: readonly string[],
   maxPixels: number,
+  signal?: AbortSignal,
 ): Promise<ExtractedText> {
   // tesseract reads the first page of a TIFF only: each further page is recognised on its own
   refuseLarge(bytes, type, maxPixels);
@@ -91,7 +104,8 @@ async function extractImage(
   const texts: string[] = [];
   let turnedPages = 0;
   for (const image of images) {
-    const result = await ocrPage({ bytes: image, type }, languages);
+    signal?.throwIfAborted();
+    const result = await ocrPage({ bytes: image, type }, languages, signal);
     texts.push(result.text);
     if (result.turned) turnedPages++;
   }

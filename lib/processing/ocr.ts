@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import Tesseract from "tesseract.js";
 import type { DocumentType } from "./detect";
-import { DocumentProcessingError, errorMessage } from "./errors";
+import { DocumentProcessingError, errorMessage, untilAborted } from "./errors";
 import { decodeGrey, type GreyImage, pgm, type QuarterTurn, rotateGrey } from "./raster";
 
 /**
@@ -133,7 +133,7 @@ async function createOsdWorker(): Promise<Tesseract.Worker> {
 class WorkerPool {
   private readonly idle: Tesseract.Worker[] = [];
   private readonly created: Tesseract.Worker[] = [];
-  private readonly waiting: ((worker: Tesseract.Worker) => void)[] = [];
+  private readonly waiting: { resolve: (worker: Tesseract.Worker) => void; reject: (error: unknown) => void }[] = [];
   private size = 0;
 
   constructor(
@@ -141,22 +141,51 @@ class WorkerPool {
     private readonly max: number,
   ) {}
 
-  async use<T>(work: (worker: Tesseract.Worker) => Promise<T>): Promise<T> {
+  /** Runs `work` on a worker; when `signal` aborts meanwhile, that worker's thread is ended and replaced. */
+  async use<T>(work: (worker: Tesseract.Worker) => Promise<T>, signal?: AbortSignal): Promise<T> {
     const worker = await this.acquire();
+    let abandoned = false;
     try {
-      return await work(worker);
+      return await untilAborted(work(worker), signal).catch((error: unknown) => {
+        abandoned = signal?.aborted === true;
+        throw error;
+      });
     } finally {
-      // a worker whose page failed stays usable: tesseract.js answers the failure and goes on
-      const next = this.waiting.shift();
-      if (next) next(worker);
-      else this.idle.push(worker);
+      if (abandoned) this.discard(worker);
+      else {
+        // a worker whose page failed stays usable: tesseract.js answers the failure and goes on
+        const next = this.waiting.shift();
+        if (next) next.resolve(worker);
+        else this.idle.push(worker);
+      }
     }
+  }
+
+  /** A worker busy with a page nobody waits for any more: ended; a page waiting for a worker gets a new one. */
+  private discard(worker: Tesseract.Worker): void {
+    this.created.splice(this.created.indexOf(worker), 1);
+    void worker.terminate().catch(() => undefined);
+    const next = this.waiting.shift();
+    if (!next) {
+      this.size--;
+      return;
+    }
+    this.create().then(
+      (fresh) => {
+        this.created.push(fresh);
+        next.resolve(fresh);
+      },
+      (error: unknown) => {
+        this.size--;
+        next.reject(error);
+      },
+    );
   }
 
   private async acquire(): Promise<Tesseract.Worker> {
     const idle = this.idle.pop();
     if (idle) return idle;
-    if (this.size >= this.max) return new Promise((resolve) => this.waiting.push(resolve));
+    if (this.size >= this.max) return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
     this.size++;
     try {
       const worker = await this.create();
@@ -196,7 +225,11 @@ export async function terminateOcr(): Promise<void> {
 }
 
 /** Runs `work` on a worker for these languages; throws OcrLanguageMissing, or OcrFailed when no worker starts. */
-async function withOcrWorker<T>(languages: readonly string[], work: (worker: Tesseract.Worker) => Promise<T>): Promise<T> {
+async function withOcrWorker<T>(
+  languages: readonly string[],
+  work: (worker: Tesseract.Worker) => Promise<T>,
+  signal?: AbortSignal,
+): Promise<T> {
   const langs = languages.map((l) => l.trim()).filter((l) => l !== "");
   if (langs.length === 0) throw new DocumentProcessingError("OcrLanguageMissing", "No OCR language is configured.");
   // the language data is looked for before a worker is started: a missing language is named at once
@@ -206,9 +239,9 @@ async function withOcrWorker<T>(languages: readonly string[], work: (worker: Tes
     return await pool(langs.join("+"), () => createOcrWorker(langs)).use((worker) => {
       started = true;
       return work(worker);
-    });
+    }, signal);
   } catch (error) {
-    if (started || error instanceof DocumentProcessingError) throw error;
+    if (started || error instanceof DocumentProcessingError || signal?.aborted) throw error;
     throw new DocumentProcessingError("OcrFailed", `The OCR engine could not start: ${errorMessage(error)}`, { cause: error });
   }
 }
@@ -242,8 +275,8 @@ async function recognize(worker: Tesseract.Worker, image: Uint8Array, dpi: numbe
  * Reads one page. Throws DocumentProcessingError: UnreadableDocument for an image tesseract cannot decode, OcrFailed
  * for an engine failure, OcrLanguageMissing.
  */
-export async function ocrPage(page: OcrPage, languages: readonly string[]): Promise<OcrResult> {
-  return withOcrWorker(languages, (worker) => readPage(worker, page));
+export async function ocrPage(page: OcrPage, languages: readonly string[], signal?: AbortSignal): Promise<OcrResult> {
+  return withOcrWorker(languages, (worker) => readPage(worker, page), signal);
 }
 
 async function readPage(worker: Tesseract.Worker, page: OcrPage): Promise<OcrResult> {

@@ -25,6 +25,8 @@ export type PdfOptions = {
   languages: readonly string[];
   /** the largest page image rendered for OCR, in pixels; pages are rendered at 300 dpi or less */
   maxRenderPixels?: number;
+  /** the document's time limit: no further page is begun once it aborts, and its OCR is stopped */
+  signal?: AbortSignal;
 };
 
 /** Letters and digits a text layer needs to be kept on a page that shows an image; fewer is a scan's stray label. */
@@ -205,12 +207,14 @@ export async function readPdf(bytes: Uint8Array, options: PdfOptions): Promise<P
     const result: PdfText = { pages: [], ocrPages: 0, turnedPages: 0, warnings: [] };
     let readable = 0;
     for (let n = 1; n <= pdf.numPages; n++) {
+      options.signal?.throwIfAborted();
       let text = "";
       try {
         text = await readPage(pdf, n, result, options);
         readable++;
       } catch (error) {
-        // the OCR engine itself failing (not this page) fails the document
+        // the OCR engine itself failing (not this page), or the document's time running out, fails the document
+        if (options.signal?.aborted) throw error;
         if (error instanceof DocumentProcessingError && error.code !== "UnreadableDocument") throw error;
         result.warnings.push({ page: n, reason: errorMessage(error).slice(0, 300) });
         try {
@@ -242,7 +246,7 @@ async function readPage(pdf: PdfDocument, n: number, result: PdfText, options: P
     let text = await pageText(page);
     if (!usable(text) && (await showsImage(page))) {
       const image = await renderGrey(page, options.maxRenderPixels ?? DEFAULT_MAX_RENDER_PIXELS);
-      const ocr = await ocrPage(image, options.languages);
+      const ocr = await ocrPage(image, options.languages, options.signal);
       result.ocrPages++;
       if (ocr.turned) result.turnedPages++;
       if ((ocr.text.match(ALNUM)?.length ?? 0) > (text.match(ALNUM)?.length ?? 0)) text = ocr.text;

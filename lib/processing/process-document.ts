@@ -15,6 +15,8 @@ export type ProcessDocumentInput = {
   lookups?: LookupSets;
   /** tesseract language codes for images and scanned pages (default eng + deu): the project's `OcrLanguages` */
   ocrLanguages?: readonly string[];
+  /** the document's time limit (DocumentTimeout) */
+  signal?: AbortSignal;
 };
 
 /** one document's entry of result.json, plus its text (a work file) and how it was read */
@@ -45,7 +47,7 @@ export type ProcessedDocument = {
 export async function processDocument(input: ProcessDocumentInput): Promise<ProcessedDocument> {
   const { fileName, bytes, project } = input;
   const type = detectType(bytes, fileName);
-  const extracted = await extractText(bytes, type, { ocrLanguages: input.ocrLanguages });
+  const extracted = await extractText(bytes, type, { ocrLanguages: input.ocrLanguages, signal: input.signal });
   const { className, confidence } = classifyWithLearned(extracted.text, project.documentClasses, project.learned);
   // no class won (confidence 0): no fields, even if a class happens to be named "Unknown"
   const winner = confidence > 0 ? project.documentClasses.filter((c) => c.name === className) : [];

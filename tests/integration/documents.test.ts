@@ -6,7 +6,9 @@ import { POST as postJob } from "@/app/api/jobs/route";
 import { jobLogs, jobMetrics } from "@/db/schema";
 import { terminateOcr } from "@/lib/processing/extract-text";
 import { getDb } from "@/lib/setup/bootstrap";
+import { claimJob } from "@/workers/jobs/claim";
 import { JobPipeline } from "@/workers/jobs/pipeline";
+import { finishJobs, prepareJob, startJobs } from "@/workers/jobs/process";
 import { stopWorkers } from "@/workers/runtime";
 import { textPng } from "../fixtures/ocr-images";
 import { damageStream, pdfOf, turnedPng } from "../fixtures/scans";
@@ -55,6 +57,36 @@ async function drain() {
 type ResultDoc = { file: string; workFile: string; pages: number; class: string; fields: Record<string, unknown> };
 
 describe("documents as they come", () => {
+  it("a document past the worker's time limit ends its job in Error DocumentTimeout; OCR goes on for the next", OCR, async () => {
+    const { project, token } = await setup();
+    const pages = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => textPng([`Page ${i + 1} of a long scan`, "Invoice No. SLOW-1", "Total: EUR 1.00"])),
+    );
+    const slow = await pdfOf(pages.map((scan) => ({ scan })));
+    const created = await post(token, project.id, [{ name: "slow.pdf", bytes: slow, type: "application/pdf" }]);
+    const db = await getDb();
+    const claim = await claimJob(db, { workerId: "timeout-worker", jobId: created.id });
+    if (!claim) throw new Error("no claim");
+    const inputs = await startJobs(db, [claim]);
+    // a limit far below what four pages of OCR take (the configuration allows 10 s and more; the wiring is the same)
+    inputs.documentTimeoutSeconds = 0.3;
+    const prepared = await prepareJob(claim, inputs);
+    expect(prepared).toMatchObject({
+      state: "Error",
+      errorCode: "DocumentTimeout",
+      errorParams: { file: "slow.pdf", seconds: 0.3 },
+    });
+    expect(await finishJobs(db, [prepared])).toEqual(["Error"]);
+    const job = await call(getJob, `/api/jobs/${created.id}?auth=${created.auth}`);
+    expect(job.json.state).toBe("Error");
+    // the OCR thread that was stopped is replaced: the next document is read
+    const next = await post(token, project.id, [
+      { name: "next.png", bytes: textPng(["Invoice No. AFTER-2"]), type: "image/png" },
+    ]);
+    await drain();
+    expect((await call(getJob, `/api/jobs/${next.id}?auth=${next.auth}`)).json.state).toBe("Ready");
+  });
+
   it(
     "a scanned PDF, a page on its side and a photo upside down end Ready with their text; a damaged page is a warning",
     OCR,

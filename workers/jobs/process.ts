@@ -14,6 +14,7 @@ import {
   type NewLearnDocument,
   projects,
 } from "@/db/schema";
+import { WORKER_CONFIG_DEFAULTS } from "@/lib/config/schemas";
 import { workerSettings } from "@/lib/config/worker-settings";
 import { AppError } from "@/lib/errors/app-error";
 import { toEnvelope } from "@/lib/errors/envelope";
@@ -68,6 +69,8 @@ export type JobInputs = {
   ocrLanguages?: Map<string, string[]>;
   /** worker configuration jsonFormat (spec operations §9): how result.json is written */
   jsonFormat?: "Compact" | "Nice";
+  /** worker configuration documentTimeoutSeconds: the time one document may take */
+  documentTimeoutSeconds?: number;
 };
 
 /** A learn project a job goes to: deleted ones take no documents (spec operations §4). */
@@ -137,7 +140,16 @@ export async function startJobs(db: Database, claims: Claim[]): Promise<JobInput
       return languages ? [[r.id, languages] as const] : [];
     }),
   );
-  return { orders, classes, lookups, learn, learned, ocrLanguages, jsonFormat: settings.jsonFormat };
+  return {
+    orders,
+    classes,
+    lookups,
+    learn,
+    learned,
+    ocrLanguages,
+    jsonFormat: settings.jsonFormat,
+    documentTimeoutSeconds: settings.documentTimeoutSeconds,
+  };
 }
 
 type Output = { kind: "work" | "result"; name: string; contentType: string; size: number; isMultiPage: boolean; path: string };
@@ -209,7 +221,7 @@ export async function inParallel<T, R>(
 function errorOf(error: unknown, file: string | undefined): { code: string; params: LogParams } {
   const where: LogParams = file ? { file } : {};
   if (error instanceof AppError) return { code: error.code, params: { ...error.entries[0]?.params, ...where } };
-  if (error instanceof DocumentProcessingError) return { code: error.code, params: where };
+  if (error instanceof DocumentProcessingError) return { code: error.code, params: { ...error.params, ...where } };
   return { code: "ProcessingFailed", params: where };
 }
 
@@ -276,6 +288,7 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
     if (learn?.deleted) throw new AppError("LearnProjectDeleted", { name: learn.name });
     const project = { documentClasses, learned: job.projectId ? inputs.learned?.get(job.projectId) : undefined };
     const orders = inputs.orders.get(job.id) ?? [];
+    const seconds = inputs.documentTimeoutSeconds ?? WORKER_CONFIG_DEFAULTS.documentTimeoutSeconds;
     const read = await inParallel(orders, DOCUMENT_LANES, async (order) => {
       const bytes = await readStoredFile(order.path);
       const doc = await processDocument({
@@ -284,6 +297,14 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
         project,
         lookups: inputs.lookups.get(lookupKey(job)),
         ocrLanguages: job.projectId ? inputs.ocrLanguages?.get(job.projectId) : undefined,
+        signal: AbortSignal.timeout(seconds * 1000),
+      }).catch((error: unknown) => {
+        if (error instanceof DocumentProcessingError && error.code === "DocumentTimeout")
+          throw new DocumentProcessingError("DocumentTimeout", `The document took longer than ${seconds} seconds.`, {
+            cause: error,
+            params: { seconds },
+          });
+        throw error;
       });
       return { order, doc, size: bytes.byteLength };
     });
