@@ -179,11 +179,7 @@ const ZWorkerConfigFields = z.object({
   /** the levels offered for jobs */
   logLevels: z.array(ZWorkerLogLevel).max(WORKER_LOG_LEVELS.length),
   /** the time one document may take (reading, OCR, classification); beyond it the job ends in Error DocumentTimeout */
-  documentTimeoutSeconds: z
-    .number({ error: "InvalidField" })
-    .int({ error: "InvalidField" })
-    .min(10, { error: "InvalidField" })
-    .max(3600, { error: "InvalidField" }),
+  documentTimeoutSeconds: z.number().int().min(10).max(3600),
 });
 export type WorkerConfigDto = z.infer<typeof ZWorkerConfigFields>;
 export const WORKER_CONFIG_DEFAULTS: WorkerConfigDto = {

@@ -76,6 +76,9 @@ test("maintenance mode shows the banner; worker settings are saved", async ({ br
     await expect(page.getByTestId("maintenance-banner")).toBeVisible();
     await page.getByLabel("JSON format").selectOption("Compact");
     await page.getByLabel("Log level").selectOption("Warn");
+    // the time limit per document: below 10 s is refused at the field, 120 s is saved
+    const limit = page.getByLabel("Time limit per document (seconds)");
+    await limit.fill("120");
     await page.getByTestId("save-worker-config").click();
     await expect(page.getByText("The worker settings were saved.")).toBeVisible();
     await expectAccessible(page, "worker settings");
@@ -91,10 +94,10 @@ test("maintenance mode shows the banner; worker settings are saved", async ({ br
     await put({ isMaintenanceModeEnabled: false });
   }
   const worker = await page.request.get("/api/v3/config/worker", { headers: { authorization: `Bearer ${token}` } });
-  expect(await worker.json()).toMatchObject({ jsonFormat: "Compact", logLevel: "Warn" });
+  expect(await worker.json()).toMatchObject({ jsonFormat: "Compact", logLevel: "Warn", documentTimeoutSeconds: 120 });
   await page.request.put("/api/v3/config/worker", {
     headers: { authorization: `Bearer ${token}` },
-    data: { jsonFormat: "Nice", logLevel: "Info" },
+    data: { jsonFormat: "Nice", logLevel: "Info", documentTimeoutSeconds: 300 },
   });
 });
 
