@@ -169,31 +169,29 @@ describe("damaged and encrypted PDFs", () => {
   });
 });
 
-describe("right-to-left script", () => {
-  it("reads Arabic and Hebrew lines in their logical order, numbers and Latin words kept as written", async () => {
-    // drawn by Chromium (tests/fixtures/pdf/README.md): glyphs in drawing order, Arabic as presentation forms
-    const result = await extractText(fixture("right-to-left.pdf"), "pdf");
-    expect(result.text.split("\n")).toEqual([
-      "فاتورة رقم 4711 بتاريخ اليوم",
-      "المورد ACME Trading Ltd في برلين",
-      "חשבונית מספר 88 לתשלום",
-      "Invoice 4711, total 250.00 EUR",
-      // a left-to-right line with an Arabic phrase in it (pdftotext puts this one's parts in reverse)
-      "The supplier المورد الجديد delivers from Berlin",
-    ]);
-  });
-});
-
-describe("vertical script", () => {
-  it("reads Japanese set top to bottom column by column, not a line a glyph", async () => {
-    // printed by Chromium in IPAGothic, writing-mode vertical-rl (tests/fixtures/pdf/README.md)
-    const result = await extractText(fixture("vertical-japanese.pdf"), "pdf");
-    expect(result.text.split("\n")).toEqual([
-      "請求書番号四七一一",
-      "合計金額は二百五十円です",
-      "支払期限は三十日以内",
-      "Invoice 4711",
-    ]);
+// both printed by Chromium (tests/fixtures/pdf/README.md), which draws Arabic as presentation forms left to right and
+// vertical Japanese glyph by glyph
+describe("scripts in their reading order", () => {
+  it.each([
+    [
+      "Arabic and Hebrew lines in logical order, numbers and Latin words kept as written",
+      "right-to-left.pdf",
+      [
+        "فاتورة رقم 4711 بتاريخ اليوم",
+        "المورد ACME Trading Ltd في برلين",
+        "חשבונית מספר 88 לתשלום",
+        "Invoice 4711, total 250.00 EUR",
+        // a left-to-right line with an Arabic phrase in it (pdftotext puts this one's parts in reverse)
+        "The supplier المورد الجديد delivers from Berlin",
+      ],
+    ],
+    [
+      "Japanese set top to bottom column by column, not a line a glyph",
+      "vertical-japanese.pdf",
+      ["請求書番号四七一一", "合計金額は二百五十円です", "支払期限は三十日以内", "Invoice 4711"],
+    ],
+  ])("reads %s", async (_what, file, lines) => {
+    expect((await extractText(fixture(file), "pdf")).text.split("\n")).toEqual(lines);
   });
 });
 
