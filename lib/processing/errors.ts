@@ -35,7 +35,11 @@ export function errorMessage(error: unknown): string {
  */
 export function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return work;
-  if (signal.aborted) return Promise.reject(signal.reason);
+  if (signal.aborted) {
+    // the work goes on unwatched: its end, a failure included, is nobody's business any more
+    work.catch(() => undefined);
+    return Promise.reject(signal.reason);
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });

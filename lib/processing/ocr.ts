@@ -146,6 +146,8 @@ class WorkerPool {
     const worker = await this.acquire();
     let abandoned = false;
     try {
+      // the time ran out while this page waited for a worker: it is not begun
+      signal?.throwIfAborted();
       return await untilAborted(work(worker), signal).catch((error: unknown) => {
         abandoned = signal?.aborted === true;
         throw error;
