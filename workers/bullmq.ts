@@ -5,12 +5,15 @@ import { QUEUES, type QueueName } from "@/lib/queue/queues";
 import { redisConnection } from "@/lib/queue/redis";
 import { getDb } from "@/lib/setup/bootstrap";
 import { LEASE_MS } from "./jobs/claim";
-import { RetryLater } from "./jobs/pipeline";
+import { jobPipeline, RetryLater } from "./jobs/pipeline";
 import { REDELIVER_EVERY_MS, redeliverWaitingJobs } from "./jobs/redeliver";
 import { LEARN_LEASE_MS } from "./learn/claim";
 import { LEARN_SWEEP_EVERY_MS, sweepLearnRuns } from "./learn/sweep";
 import { PROCESSORS } from "./processors";
 import { keepTimer } from "./runtime";
+
+/** how often a worker looks for jobs whose claims ran out: a tenth of the lease, at least every second */
+const RECLAIM_EVERY_MS = Math.max(1000, Math.floor(LEASE_MS / 10));
 
 /**
  * Queues whose workers do not follow maxWorkerCount: a learn run takes a core and its project's documents in memory, so
@@ -20,7 +23,10 @@ export const FIXED_CONCURRENCY: Partial<Record<QueueName, { concurrency: number;
   learn: { concurrency: 1, lockMs: LEARN_LEASE_MS },
 };
 
-/** A BullMQ worker for every queue, each running its processor (workers/processors.ts), and the deliveries' sweeps. */
+/**
+ * A BullMQ worker for every queue, each running its processor (workers/processors.ts), and the sweeps: lost
+ * deliveries, the jobs of dead workers, learn runs.
+ */
 export function startWorkers(concurrency: number): Worker[] {
   const connection = redisConnection();
   if (!connection) throw new Error("REDIS_URL is not set: workers need Redis");
@@ -32,6 +38,26 @@ export function startWorkers(concurrency: number): Worker[] {
     }
   };
   keepTimer(setInterval(() => void sweep(), REDELIVER_EVERY_MS));
+  // the jobs of a worker that died come back when their claims run out (JOB_LEASE_MS), not when BullMQ's stalled-job
+  // check gives their deliveries back (minutes later): every worker looks for them ten times a lease
+  let reclaiming = false;
+  keepTimer(
+    setInterval(async () => {
+      // not held back by busy slots: with a long queue they are always busy, and the dead worker's jobs would wait for
+      // all of it; one such job at a time beside them
+      if (reclaiming) return;
+      reclaiming = true;
+      try {
+        while (await jobPipeline().reclaimExpired(await getDb())) {
+          // one job at a time, in the slot that is free
+        }
+      } catch (err) {
+        log.warn({ err }, "could not look for jobs of a dead worker");
+      } finally {
+        reclaiming = false;
+      }
+    }, RECLAIM_EVERY_MS),
+  );
   // Redis back after an outage may have lost every delivery (no persistence), and intake stored jobs meanwhile
   // without one: every Waiting job is looked at once, at once (a delivery's id per run keeps this from doubling any)
   let connected = connection.status === "ready";

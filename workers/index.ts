@@ -7,7 +7,6 @@ import { QUEUES } from "@/lib/queue/queues";
 import { redisConnection } from "@/lib/queue/redis";
 import { ensureReady } from "@/lib/setup/bootstrap";
 import { FIXED_CONCURRENCY, startWorkers } from "./bullmq";
-import { LEASE_MS } from "./jobs/claim";
 import { slotCount } from "./jobs/in-process-runner";
 import { jobPipeline } from "./jobs/pipeline";
 import { registerWorkerProcess } from "./jobs/registry";
@@ -18,8 +17,6 @@ import { runStartTasks, startScheduling } from "./scheduling";
 const SETTINGS_EVERY_MS = 5000;
 
 const DATABASE_WAIT_MS = 1000;
-/** how often a worker looks for jobs whose claims ran out: a tenth of the lease, at least every second */
-const RECLAIM_EVERY_MS = Math.max(1000, Math.floor(LEASE_MS / 10));
 
 /** The database, waited for while it cannot be reached (a worker started during an outage starts when it is back). */
 async function readyDatabase() {
@@ -56,26 +53,6 @@ async function main() {
     busy: () => jobPipeline().busy,
   });
   runStartTasks();
-  // the jobs of a worker that died come back when their claims run out (JOB_LEASE_MS), not when BullMQ's stalled-job
-  // check gives their deliveries back (minutes later): every worker looks for them ten times a lease
-  let reclaiming = false;
-  keepTimer(
-    setInterval(async () => {
-      // not held back by busy slots: with a long queue they are always busy, and the dead worker's jobs would wait for
-      // all of it; one such job at a time beside them
-      if (reclaiming) return;
-      reclaiming = true;
-      try {
-        while (await jobPipeline().reclaimExpired(db)) {
-          // one job at a time, in the slot that is free
-        }
-      } catch (err) {
-        log.warn({ err }, "could not look for jobs of a dead worker");
-      } finally {
-        reclaiming = false;
-      }
-    }, RECLAIM_EVERY_MS),
-  );
   log.info({ concurrency, queues: workers.map((w) => w.name) }, "worker started");
   // settings act without a restart: the worker count and the log level are read again every few seconds
   keepTimer(

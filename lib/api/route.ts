@@ -8,7 +8,7 @@ import { hasPermission } from "@/lib/auth/permissions";
 import { SESSION_COOKIE, sessionSecret } from "@/lib/auth/session-cookie";
 import { callerFromToken, callerFromWebSession, INVALID_TOKEN_HEADERS } from "@/lib/auth/sessions";
 import { AppError } from "@/lib/errors/app-error";
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@/lib/errors/database";
+import { databaseUnavailable, isDatabaseUnavailable } from "@/lib/errors/database";
 import { parseInput, toEnvelope } from "@/lib/errors/envelope";
 import { log } from "@/lib/log";
 import { observeRequest } from "@/lib/metrics/registry";
@@ -74,16 +74,13 @@ function queryParams(req: NextRequest, lowerCaseNames: boolean): Record<string, 
 }
 
 export function errorResponse(error: unknown, requestId: string): Response {
-  if (error instanceof AppError) {
-    return Response.json(toEnvelope(error.entries), { status: error.status, headers: error.headers });
-  }
   if (isDatabaseUnavailable(error)) {
     // the database went away under the request: the client may try again shortly, nothing was half done
     log.warn({ requestId, err: error }, "database unavailable");
-    return Response.json(toEnvelope([{ code: "ServiceUnavailable" }]), {
-      status: 503,
-      headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
-    });
+    return errorResponse(databaseUnavailable(), requestId);
+  }
+  if (error instanceof AppError) {
+    return Response.json(toEnvelope(error.entries), { status: error.status, headers: error.headers });
   }
   log.error({ requestId, err: error }, "unhandled error");
   return Response.json(toEnvelope([{ code: "InternalError", params: { requestId } }]), { status: 500 });
@@ -193,9 +190,7 @@ export function route<const C extends Contract>(contract: C, handler: (ctx: Rout
       async (requestId, setUser) => {
         const { db } = await ensureReady().catch((err: unknown) => {
           log.error({ requestId, err }, "database not ready");
-          throw new AppError("ServiceUnavailable", undefined, {
-            headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
-          });
+          throw databaseUnavailable();
         });
         let caller: Caller | null = null;
         if (contract.session && !req.headers.has("authorization")) {

@@ -1,3 +1,5 @@
+import { AppError } from "./app-error";
+
 /**
  * Whether an error says the database cannot be reached now (DESIGN.md error envelope: 503 ServiceUnavailable with
  * Retry-After, not 500): a connection refused, reset, closed or timed out (postgres.js and Node codes), or PostgreSQL
@@ -24,6 +26,13 @@ const CONNECTION_CODES = new Set([
 
 /** seconds a client is asked to wait before trying again while the database is away */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** 503 ServiceUnavailable with Retry-After: the database cannot be reached now, or has not started */
+export function databaseUnavailable(): AppError {
+  return new AppError("ServiceUnavailable", undefined, {
+    headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
+  });
+}
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; depth++) {

@@ -26,7 +26,7 @@ export type ExtractOptions = {
   ocrLanguages?: readonly string[];
   /** an image of more pixels is refused (ImageTooLarge); a PDF page is rendered at most this large for OCR */
   maxImagePixels?: number;
-  /** the document's time limit (worker configuration documentTimeoutSeconds): DocumentTimeout when it aborts */
+  /** the document's time limit (worker configuration documentTimeoutSeconds): its abort ends the reading at once */
   signal?: AbortSignal;
 };
 
@@ -38,12 +38,7 @@ export { DocumentProcessingError };
 export const PAGE_SEPARATOR = "\f";
 
 export async function extractText(bytes: Uint8Array, type: DocumentType, opts: ExtractOptions = {}): Promise<ExtractedText> {
-  try {
-    return await untilAborted(extract(bytes, type, opts), opts.signal);
-  } catch (error) {
-    if (!opts.signal?.aborted) throw error;
-    throw new DocumentProcessingError("DocumentTimeout", "The document took longer than its time limit.", { cause: error });
-  }
+  return untilAborted(extract(bytes, type, opts), opts.signal);
 }
 
 async function extract(bytes: Uint8Array, type: DocumentType, opts: ExtractOptions): Promise<ExtractedText> {

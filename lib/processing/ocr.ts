@@ -234,8 +234,6 @@ async function withOcrWorker<T>(
 ): Promise<T> {
   const langs = languages.map((l) => l.trim()).filter((l) => l !== "");
   if (langs.length === 0) throw new DocumentProcessingError("OcrLanguageMissing", "No OCR language is configured.");
-  // the language data is looked for before a worker is started: a missing language is named at once
-  ocrLangPath(langs);
   let started = false;
   try {
     return await pool(langs.join("+"), () => createOcrWorker(langs)).use((worker) => {

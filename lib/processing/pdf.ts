@@ -36,7 +36,7 @@ const RENDER_DPI = 300;
 export const DEFAULT_MAX_RENDER_PIXELS = 20_000_000;
 const ALNUM = /[\p{L}\p{N}]/gu;
 
-const usable = (text: string) => (text.match(ALNUM)?.length ?? 0) >= USABLE_TEXT;
+const letters = (text: string) => text.match(ALNUM)?.length ?? 0;
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
@@ -244,12 +244,12 @@ async function readPage(pdf: PdfDocument, n: number, result: PdfText, options: P
   const page = await pdf.getPage(n);
   try {
     let text = await pageText(page);
-    if (!usable(text) && (await showsImage(page))) {
+    if (letters(text) < USABLE_TEXT && (await showsImage(page))) {
       const image = await renderGrey(page, options.maxRenderPixels ?? DEFAULT_MAX_RENDER_PIXELS);
       const ocr = await ocrPage(image, options.languages, options.signal);
       result.ocrPages++;
       if (ocr.turned) result.turnedPages++;
-      if ((ocr.text.match(ALNUM)?.length ?? 0) > (text.match(ALNUM)?.length ?? 0)) text = ocr.text;
+      if (letters(ocr.text) > letters(text)) text = ocr.text;
     }
     return text;
   } finally {

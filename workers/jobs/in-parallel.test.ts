@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inParallel } from "./process";
+import { inParallel } from "./in-parallel";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 

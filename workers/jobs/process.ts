@@ -35,6 +35,7 @@ import { isLearnType } from "@/lib/projects/rules";
 import type { DocumentClass } from "@/lib/projects/schemas";
 import { lookupNames, lookupSets } from "@/lib/resources/lookups";
 import { anyClaimHolds, type Claim } from "./claim";
+import { inParallel } from "./in-parallel";
 
 /** This process, as recorded in workerProcessId: host and pid. */
 export const WORKER_ID = `${os.hostname()}:${process.pid}`;
@@ -190,33 +191,6 @@ export type Prepared = {
  */
 const DOCUMENT_LANES = os.availableParallelism();
 
-/**
- * `work` on each item, at most `lanes` at a time, the results in the items' order. The first failure stops the
- * start of further items and is answered with the item it happened on (items under way are let finish).
- */
-export async function inParallel<T, R>(
-  items: readonly T[],
-  lanes: number,
-  work: (item: T) => Promise<R>,
-): Promise<{ results: R[] } | { failed: T; error: unknown }> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  let failure: { failed: T; error: unknown } | undefined;
-  const lane = async () => {
-    while (!failure && next < items.length) {
-      const i = next++;
-      const item = items[i] as T;
-      try {
-        results[i] = await work(item);
-      } catch (error) {
-        failure ??= { failed: item, error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(lanes, items.length)) }, lane));
-  return failure ?? { results };
-}
-
 /** The code and parameters of a job's error; `file` is the order file being read when it happened. */
 function errorOf(error: unknown, file: string | undefined): { code: string; params: LogParams } {
   const where: LogParams = file ? { file } : {};
@@ -291,20 +265,20 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
     const seconds = inputs.documentTimeoutSeconds ?? WORKER_CONFIG_DEFAULTS.documentTimeoutSeconds;
     const read = await inParallel(orders, DOCUMENT_LANES, async (order) => {
       const bytes = await readStoredFile(order.path);
+      const signal = AbortSignal.timeout(seconds * 1000);
       const doc = await processDocument({
         fileName: order.name,
         bytes: new Uint8Array(bytes),
         project,
         lookups: inputs.lookups.get(lookupKey(job)),
         ocrLanguages: job.projectId ? inputs.ocrLanguages?.get(job.projectId) : undefined,
-        signal: AbortSignal.timeout(seconds * 1000),
+        signal,
       }).catch((error: unknown) => {
-        if (error instanceof DocumentProcessingError && error.code === "DocumentTimeout")
-          throw new DocumentProcessingError("DocumentTimeout", `The document took longer than ${seconds} seconds.`, {
-            cause: error,
-            params: { seconds },
-          });
-        throw error;
+        if (!signal.aborted) throw error;
+        throw new DocumentProcessingError("DocumentTimeout", `The document took longer than ${seconds} seconds.`, {
+          cause: error,
+          params: { seconds },
+        });
       });
       return { order, doc, size: bytes.byteLength };
     });
