@@ -7,7 +7,7 @@ import { performance } from "node:perf_hooks";
 
 export const root = path.resolve(import.meta.dirname, "..");
 export const tmp = path.join(root, "bench", ".tmp");
-export const DIST_DIR = ".next-bench"; // never .next: another engineer serves from it
+export const DIST_DIR = process.env.BENCH_DIST_DIR || ".next-bench"; // never .next: another engineer serves from it; BENCH_DIST_DIR keeps parallel benches apart
 export const ADMIN_PASSWORD = "Bench-Passw0rd!";
 const next = path.join(root, "node_modules", ".bin", "next");
 const started = new Set(); // process-group ids of every server this process spawned

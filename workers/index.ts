@@ -85,6 +85,10 @@ async function main() {
   process.once("SIGINT", () => void stop("SIGINT"));
 }
 
+// A promise that failed with nobody waiting for it (postgres.js's type lookup on a new connection that PostgreSQL cuts
+// while it starts, for one) is logged, as the Next server does, instead of ending the process and every job in it.
+process.on("unhandledRejection", (err) => log.error({ err }, "a promise failed with nobody waiting for it"));
+
 main().catch((err: unknown) => {
   log.fatal({ err }, "worker failed to start");
   process.exit(1);

@@ -35,6 +35,27 @@ const MAX_AHEAD = 32;
 const MAX_BATCH = 64;
 const FLUSH_DELAY_MS = 5;
 const MAINTENANCE_CACHE_MS = 1000;
+/**
+ * A claim or a record of finished jobs that the database has not answered after this long is given up: its claims run
+ * out and come back. postgres.js can leave a transaction unanswered for good when PostgreSQL cuts its connection at the
+ * wrong moment (seen under pg_terminate_backend storms, scripts/patch-postgres.mjs), and one such step would stop this
+ * process's pipeline for good (every slot waits for the claim under way, or for the record).
+ */
+const STEP_DEADLINE_MS = Math.max(10_000, Math.floor(LEASE_MS / 2));
+
+/** `work`, or a rejection once STEP_DEADLINE_MS have passed without its answer. */
+function withinDeadline<T>(work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`job pipeline: ${what}: no answer from the database within ${STEP_DEADLINE_MS} ms`)),
+      STEP_DEADLINE_MS,
+    );
+  });
+  // an answer after the deadline is nobody's business any more
+  work.catch(() => {});
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 /**
  * The job pipeline of one process (a BullMQ worker or the in-process runner), bounded by its number of slots
@@ -99,7 +120,7 @@ export class JobPipeline {
   async reclaimExpired(db: Database): Promise<boolean> {
     if (await this.inMaintenance(db)) return false;
     if (this.claiming) await this.claiming.catch(() => {});
-    const claim = await claimJob(db, { workerId: this.workerId, expiredOnly: true });
+    const claim = await withinDeadline(claimJob(db, { workerId: this.workerId, expiredOnly: true }), "reclaiming a job");
     if (!claim) return false;
     const [entry] = await this.admit(db, [claim]);
     if (!entry) return false;
@@ -125,10 +146,13 @@ export class JobPipeline {
    * One claim at a time in this process (`claiming`); null when there was nothing to claim.
    */
   private async claim(db: Database, jobId?: number): Promise<Entry[] | null> {
-    const claiming = (async () => {
-      const first = await claimJob(db, { workerId: this.workerId, jobId });
-      return first ? this.admit(db, [first, ...(await this.claimAhead(db))]) : null;
-    })();
+    const claiming = withinDeadline(
+      (async () => {
+        const first = await claimJob(db, { workerId: this.workerId, jobId });
+        return first ? this.admit(db, [first, ...(await this.claimAhead(db))]) : null;
+      })(),
+      "claiming jobs",
+    );
     this.claiming = claiming;
     return claiming.finally(() => {
       if (this.claiming === claiming) this.claiming = null;
@@ -208,9 +232,12 @@ export class JobPipeline {
     this.queue = [];
     if (!back.length) return;
     try {
-      await releaseClaims(
-        db,
-        back.map((e) => e.claim),
+      await withinDeadline(
+        releaseClaims(
+          db,
+          back.map((e) => e.claim),
+        ),
+        "giving claims back",
       );
     } catch (err) {
       log.warn({ err }, "job pipeline: could not give claims back (their leases run out)");
@@ -257,7 +284,7 @@ export class JobPipeline {
       while (this.pending.length) {
         const batch = this.pending.splice(0, MAX_BATCH);
         try {
-          const outcomes = await finishJobs(db, batch);
+          const outcomes = await withinDeadline(finishJobs(db, batch), "recording jobs");
           batch.forEach((p, i) => {
             const outcome = outcomes[i] ?? "lost";
             if (outcome !== "lost") this.remember(p.claim);
@@ -266,9 +293,12 @@ export class JobPipeline {
         } catch (err) {
           log.error({ err, jobs: batch.map((p) => p.claim.job.id) }, "job pipeline: could not record jobs");
           // back to the queue at once if the database lets us, else their leases run out
-          await releaseClaims(
-            db,
-            batch.map((p) => p.claim),
+          await withinDeadline(
+            releaseClaims(
+              db,
+              batch.map((p) => p.claim),
+            ),
+            "giving claims back",
           ).catch(() => {});
           for (const p of batch) this.settle(p.claim.job.id, (e) => e.reject(err));
         }
