@@ -39,7 +39,8 @@ export function startWorkers(concurrency: number): Worker[] {
   };
   keepTimer(setInterval(() => void sweep(), REDELIVER_EVERY_MS));
   // the jobs of a worker that died come back when their claims run out (JOB_LEASE_MS), not when BullMQ's stalled-job
-  // check gives their deliveries back (minutes later): every worker looks for them ten times a lease
+  // check gives their deliveries back (minutes later): every worker looks for them ten times a lease, and for Waiting
+  // jobs when it is idle
   let reclaiming = false;
   keepTimer(
     setInterval(async () => {
@@ -50,6 +51,11 @@ export function startWorkers(concurrency: number): Worker[] {
       try {
         while (await jobPipeline().reclaimExpired(await getDb())) {
           // one job at a time, in the slot that is free
+        }
+        // an idle process takes Waiting jobs from the database, the truth, at once: their deliveries may sit in BullMQ's
+        // retry delays (a database outage failed them, up to 75 s) or be lost
+        while (jobPipeline().busy === 0 && (await jobPipeline().runNext(await getDb()))) {
+          // as long as there are some and no delivery came meanwhile
         }
       } catch (err) {
         log.warn({ err }, "could not look for jobs of a dead worker");
