@@ -1,6 +1,8 @@
 // `npm run bench:jobs`: jobs on PostgreSQL and Redis (the scale-out set-up), each against a baseline of the same run.
-//   1. intake    POST /api/jobs (one ≈1 KB text file, 4 in flight) vs a bare INSERT job + job_files + file write
-//   2. pipeline  2000 one-document text jobs through one `npm run worker` vs as many no-op BullMQ jobs on a bare Worker
+//   1. intake    POST /api/jobs (one ≈1 KB text file, 4 in flight) vs a bare route handler in the same server
+//                (app/api/bench/intake: same multipart parser, INSERT job, file written, INSERT job_files)
+//   2. pipeline  2000 one-document text jobs through one `npm run worker` vs a bare BullMQ Worker that per job reads
+//                the order file, writes the two work files and sets the job Ready
 //   3. search    searchJobs over 1 000 000 jobs of one system vs the bare SQL of the same searches (bench/jobs-helper.ts)
 // Needs a PostgreSQL server and Redis: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) and
 // BENCH_REDIS_URL (default redis://127.0.0.1:6379). Makes a database docservice_bench_<random> and a queue prefix
@@ -103,11 +105,22 @@ async function endGroup(proc, graceMs = 10_000) {
   clearTimeout(timer);
 }
 
+// `--profile`: CPU profiles of the server's and workers' node processes into bench/.tmp/profile-<suffix>/ (written as
+// each ends), and every statement of the bench database in PostgreSQL's log (log_statement = all): to see where the
+// time and the round trips go, not for the figures
+const profileDir = process.argv.includes("--profile") ? path.join(tmp, `profile-${suffix}`) : undefined;
+
 /** The environment of server, worker and helper: this run's database, queue prefix, files and secret. */
 function jobEnv(dataDir) {
   const { DATABASE_URL, REDIS_URL: _r, QUEUE_PREFIX: _q, ...base } = process.env;
   return {
     ...base,
+    ...(profileDir
+      ? {
+          NODE_OPTIONS: `${base.NODE_OPTIONS ?? ""} --require ${path.join(root, "bench", "profile-preload.cjs")}`.trim(),
+          BENCH_PROFILE_DIR: profileDir,
+        }
+      : {}),
     DATABASE_URL: dbUrl,
     REDIS_URL,
     QUEUE_PREFIX,
@@ -212,7 +225,8 @@ function request(server, method, pathName, { headers = {}, body } = {}) {
   });
 }
 
-async function postJob(server, token, projectName, n) {
+/** The multipart body both intake routes get: one invoice text and the meta JSON. */
+function jobBody(projectName, n) {
   const boundary = `----bench${n}`;
   const body = Buffer.concat([
     Buffer.from(
@@ -225,15 +239,24 @@ async function postJob(server, token, projectName, n) {
         `${JSON.stringify({ projectName, client: "bench intake", priority: 5 })}\r\n--${boundary}--\r\n`,
     ),
   ]);
-  const res = await request(server, "POST", "/api/jobs", {
-    headers: {
-      authorization: `Bearer ${token}`,
-      "content-type": `multipart/form-data; boundary=${boundary}`,
-      "content-length": body.byteLength,
-    },
+  return {
     body,
-  });
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": body.byteLength },
+  };
+}
+
+async function postJob(server, token, projectName, n) {
+  const { body, headers } = jobBody(projectName, n);
+  const res = await request(server, "POST", "/api/jobs", { headers: { authorization: `Bearer ${token}`, ...headers }, body });
   if (res.status !== 200) throw new Error(`POST /api/jobs answered ${res.status}: ${res.text.slice(0, 300)}`);
+  return JSON.parse(res.text).id;
+}
+
+/** The bare route handler of the same server (app/api/bench/intake, BENCH_ROUTES=1): the same body, the least work. */
+async function postBare(server, projectName, n) {
+  const { body, headers } = jobBody(projectName, n);
+  const res = await request(server, "POST", "/api/bench/intake", { headers, body });
+  if (res.status !== 201) throw new Error(`POST /api/bench/intake answered ${res.status}: ${res.text.slice(0, 300)}`);
   return JSON.parse(res.text).id;
 }
 
@@ -275,25 +298,31 @@ async function closedLoop(op, seconds, concurrency, counter) {
 async function intake({ server, token, setup, pg, filesRoot, admin }) {
   const [project] = await pg`select p.id, p.name, p.system_id as "systemId", u.id as "creatorId", u.name as creator
     from projects p join users u on u.system_id = p.system_id where p.name = ${setup.projectName} and u.name = ${setup.userName}`;
-  const bare = bareIntake(pg, project, filesRoot);
+  const direct = bareIntake(pg, project, filesRoot);
+  const bare = (n) => postBare(server, setup.projectName, n);
   const ours = (n) => postJob(server, token, setup.projectName, n);
   const counter = { n: 1 };
-  for (let i = 0; i < 20; i++) await Promise.all([ours(counter.n++), bare(counter.n++)]); // warm-up
+  for (let i = 0; i < 40; i++) await Promise.all([ours(counter.n++), bare(counter.n++)]); // warm-up
   const others = await meter(admin, "job intake");
-  const slice = INTAKE_SECONDS / 2;
+  // slices in the order B O O B, twice: a drift of the machine's load over the run meets both sides alike
+  const slice = INTAKE_SECONDS / 4;
   const b = [];
   const o = [];
-  b.push(...(await closedLoop(bare, slice, INTAKE_CONCURRENCY, counter)));
-  o.push(...(await closedLoop(ours, slice, INTAKE_CONCURRENCY, counter)));
-  o.push(...(await closedLoop(ours, slice, INTAKE_CONCURRENCY, counter)));
-  b.push(...(await closedLoop(bare, slice, INTAKE_CONCURRENCY, counter)));
+  for (let round = 0; round < 2; round++) {
+    b.push(...(await closedLoop(bare, slice, INTAKE_CONCURRENCY, counter)));
+    o.push(...(await closedLoop(ours, slice, INTAKE_CONCURRENCY, counter)));
+    o.push(...(await closedLoop(ours, slice, INTAKE_CONCURRENCY, counter)));
+    b.push(...(await closedLoop(bare, slice, INTAKE_CONCURRENCY, counter)));
+  }
   const otherRow = await others();
-  // for scale: the same client and server on a route that reads nothing
+  // for scale: the same client and server on a route that reads nothing, and the bare work without any HTTP server
   const health = async () => {
     const res = await request(server, "GET", "/api/health");
     if (res.status !== 200) throw new Error(`GET /api/health answered ${res.status}`);
   };
-  const floor = (await closedLoop(health, slice, INTAKE_CONCURRENCY, counter)).length / slice;
+  const scale = INTAKE_SECONDS / 2;
+  const floor = (await closedLoop(health, scale, INTAKE_CONCURRENCY, counter)).length / scale;
+  const directRate = (await closedLoop(direct, scale, INTAKE_CONCURRENCY, counter)).length / scale;
   const rate = (xs) => xs.length / INTAKE_SECONDS; // each side ran INTAKE_SECONDS in all
   const summary = (xs) => {
     const s = [...xs].sort((x, y) => x - y);
@@ -303,12 +332,12 @@ async function intake({ server, token, setup, pg, filesRoot, admin }) {
   const ratio = res.ours.rate / res.bare.rate;
   console.log(
     `intake: POST /api/jobs ${fmt(res.ours.rate)} jobs/s (median ${fmt(res.ours.median)} ms, p95 ${fmt(res.ours.p95)} ms), ` +
-      `bare ${fmt(res.bare.rate)} rows/s (median ${fmt(res.bare.median)} ms) = ${fmt(ratio, 2)}× baseline; ` +
-      `GET /api/health ${fmt(floor)} /s`,
+      `bare route ${fmt(res.bare.rate)} jobs/s (median ${fmt(res.bare.median)} ms) = ${fmt(ratio, 2)}× baseline; ` +
+      `GET /api/health ${fmt(floor)} /s; bare work without HTTP ${fmt(directRate)} /s`,
   );
   return [
     {
-      measurement: `job intake baseline: INSERT job + job_files + file write (postgres.js), ${INTAKE_CONCURRENCY} in flight`,
+      measurement: `job intake baseline: a bare route handler in the same server (multipart parsed by the same parser, INSERT job, file written, INSERT job_files), ${INTAKE_CONCURRENCY} in flight`,
       value: `${fmt(res.bare.rate)} /s (median ${fmt(res.bare.median)} ms, p95 ${fmt(res.bare.p95)} ms)`,
       target: "—",
       met: "n/a",
@@ -316,21 +345,19 @@ async function intake({ server, token, setup, pg, filesRoot, admin }) {
     {
       measurement: `job intake: POST /api/jobs, one 1 KB text file, ${INTAKE_CONCURRENCY} in flight (PostgreSQL, BullMQ)`,
       value: `${fmt(res.ours.rate)} /s = ${fmt(ratio, 2)}× baseline (median ${fmt(res.ours.median)} ms, p95 ${fmt(res.ours.p95)} ms)`,
-      target: ">= 0.5× baseline",
-      met: ratio >= 0.5 ? "yes" : "**no**",
+      target: ">= 0.6× baseline",
+      met: ratio >= 0.6 ? "yes" : "**no**",
     },
     otherRow,
     {
-      // POST /api/jobs does at least the baseline's work and answers one HTTP request: its rate cannot pass
-      // 1 / (1/bare + 1/health), however cheap the rest of it is
-      measurement: "job intake, upper bound: the baseline's work plus one HTTP request as cheap as GET /api/health",
-      value: `${fmt(1 / (1 / res.bare.rate + 1 / floor))} /s = ${fmt(floor / (res.bare.rate + floor), 2)}× the intake baseline`,
+      measurement: `job intake, for scale: GET /api/health (no database), same client, ${INTAKE_CONCURRENCY} in flight`,
+      value: `${fmt(floor)} /s; the bare route = ${fmt(res.bare.rate / floor, 2)}× of it, POST /api/jobs = ${fmt(res.ours.rate / floor, 2)}×`,
       target: "— (informational)",
       met: "n/a",
     },
     {
-      measurement: `job intake, for scale: GET /api/health (no database), same client, ${INTAKE_CONCURRENCY} in flight`,
-      value: `${fmt(floor)} /s = ${fmt(floor / res.bare.rate, 2)}× the intake baseline; POST /api/jobs = ${fmt(res.ours.rate / floor, 2)}× of it`,
+      measurement: `job intake, for scale: the bare route's work without an HTTP server (postgres.js INSERTs + file write in the client), ${INTAKE_CONCURRENCY} in flight`,
+      value: `${fmt(directRate)} /s`,
       target: "— (informational)",
       met: "n/a",
     },
@@ -340,31 +367,25 @@ async function intake({ server, token, setup, pg, filesRoot, admin }) {
 // ---------------------------------------------------------------------------------------------------------------
 // 2. pipeline
 
+/** The options enqueue() gives a job's delivery (lib/queue addJobDelivery). */
+const DELIVERY_OPTIONS = {
+  removeOnComplete: 1000,
+  removeOnFail: 5000,
+  priority: 6,
+  attempts: 5,
+  backoff: { type: "exponential", delay: 5000 },
+};
+
 /**
- * As many no-op jobs, with the options enqueue() gives a job, through a bare Worker of the same concurrency. With
- * `filesDir`, each job does the file work a text job needs at least instead: read its order file, make its attempt
- * folder, write two small files (informational: what the file system alone costs per job on this machine).
+ * A bare BullMQ Worker of `concurrency` through `deliveries` (their data) on its own queue, each delivery handled by
+ * `work`; from the first delivery taken to the last completed.
  */
-async function bareBullmq(n, concurrency, filesDir) {
-  if (filesDir) {
-    for (let i = 1; i <= n; i++) {
-      await mkdir(path.join(filesDir, String(i), "order"), { recursive: true });
-      await writeFile(path.join(filesDir, String(i), "order", "invoice.txt"), invoiceText(i));
-    }
-  }
+async function bareWorker(queueName, deliveries, concurrency, work) {
   const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-  const queue = new Queue("bench-noop", { connection, prefix: QUEUE_PREFIX });
-  const options = {
-    removeOnComplete: 1000,
-    removeOnFail: 5000,
-    priority: 6,
-    attempts: 5,
-    backoff: { type: "exponential", delay: 5000 },
-  };
-  await queue.addBulk(
-    Array.from({ length: n }, (_, i) => ({ name: "jobs", data: { jobId: i + 1, priority: 5, restarts: 0 }, opts: options })),
-  );
+  const queue = new Queue(queueName, { connection, prefix: QUEUE_PREFIX });
+  await queue.addBulk(deliveries.map((data) => ({ name: "jobs", data, opts: DELIVERY_OPTIONS })));
   const workerConnection = connection.duplicate(); // BullMQ leaves a connection it was given open: quit below
+  const n = deliveries.length;
   let first;
   let last;
   let done = 0;
@@ -373,17 +394,10 @@ async function bareBullmq(n, concurrency, filesDir) {
     resolveAll = r;
   });
   const worker = new Worker(
-    "bench-noop",
+    queueName,
     async (job) => {
       first ??= performance.now();
-      if (!filesDir) return;
-      const dir = path.join(filesDir, String(job.data.jobId));
-      const text = await readFile(path.join(dir, "order", "invoice.txt"));
-      await mkdir(path.join(dir, "attempt-1"));
-      await Promise.all([
-        writeFile(path.join(dir, "attempt-1", "result-result.json"), JSON.stringify({ length: text.length })),
-        writeFile(path.join(dir, "attempt-1", "work-invoice.txt.txt"), text),
-      ]);
+      await work(job.data);
     },
     { connection: workerConnection, concurrency, prefix: QUEUE_PREFIX, lockDuration: 60_000, stalledInterval: 60_000 },
   );
@@ -391,31 +405,70 @@ async function bareBullmq(n, concurrency, filesDir) {
     last = performance.now();
     if (++done === n) resolveAll();
   });
+  worker.on("failed", (_job, err) => console.error(`bare worker: ${err.message}`));
   await Promise.race([all, sleep(600_000)]);
   await worker.close();
   await queue.obliterate({ force: true });
   await queue.close();
   await workerConnection.quit();
   await connection.quit();
-  if (done !== n) throw new Error(`bare BullMQ: ${done} of ${n} jobs done`);
+  if (done !== n) throw new Error(`bare BullMQ worker: ${done} of ${n} deliveries done`);
   return { seconds: (last - first) / 1000, rate: n / ((last - first) / 1000) };
 }
 
-/** `n` jobs through POST /api/jobs, INTAKE_CONCURRENCY in flight; their ids. */
-async function createJobs({ server, token, setup }, n, from) {
-  const ids = [];
+/** No-op deliveries (for scale: what BullMQ alone costs per job here). */
+function noopWorker(n, concurrency) {
+  const data = Array.from({ length: n }, (_, i) => ({ jobId: i + 1, priority: 5, restarts: 0 }));
+  return bareWorker("bench-noop", data, concurrency, async () => {});
+}
+
+/**
+ * The pipeline's baseline: the least a worker must do for a text job as the design keeps it, on the same Redis,
+ * PostgreSQL and file store. `ids` are Waiting jobs the bare intake route made (one order file each); per delivery it
+ * reads the order file (its path in the delivery), makes the attempt folder, writes the result and the work file, and
+ * sets the job Ready with one UPDATE.
+ */
+async function designWorker({ pg, dataDir, setup }, ids, concurrency) {
+  const filesRoot = path.join(dataDir, "files");
+  const deliveries = ids.map(({ id, n }) => ({
+    jobId: id,
+    priority: 5,
+    restarts: 0,
+    path: `systems/${setup.systemId}/jobs/${id}/order/invoice-${n}.txt`,
+  }));
+  return bareWorker("bench-bare", deliveries, concurrency, async ({ jobId, path: rel }) => {
+    const dir = path.join(filesRoot, path.posix.dirname(path.posix.dirname(rel)), "attempt-1");
+    const text = await readFile(path.join(filesRoot, rel));
+    await mkdir(dir);
+    await Promise.all([
+      writeFile(path.join(dir, "result-result.json"), JSON.stringify({ jobId, length: text.length })),
+      writeFile(path.join(dir, `work-${path.posix.basename(rel)}`), text),
+    ]);
+    await pg`update jobs set state = 'Ready', finished = now() where id = ${jobId}`;
+  });
+}
+
+/** `n` jobs through `post` (POST /api/jobs or the bare route), INTAKE_CONCURRENCY in flight; their ids and numbers. */
+async function createJobs(n, from, post) {
+  const made = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: INTAKE_CONCURRENCY }, async () => {
-      while (next < n) ids.push(await postJob(server, token, setup.projectName, from + next++));
+      while (next < n) {
+        const k = from + next++;
+        made.push({ id: await post(k), n: k });
+      }
     }),
   );
-  return ids;
+  return made;
 }
 
 /** One `npm run worker` until every job of `ids` has ended; the span from the first claim to the last end. */
 async function runWorker({ pg, env }, ids, logFile) {
-  const worker = spawnGroup("npm", ["run", "worker"], { env, logFile });
+  // profiled: node itself (what `npm run worker` runs), so that the stop reaches it and its profile is written
+  const worker = profileDir
+    ? spawnGroup(process.execPath, ["--import", "tsx", "workers/index.ts"], { env, logFile })
+    : spawnGroup("npm", ["run", "worker"], { env, logFile });
   try {
     const deadline = performance.now() + 15 * 60_000;
     for (;;) {
@@ -438,37 +491,54 @@ async function runWorker({ pg, env }, ids, logFile) {
 }
 
 async function pipeline(ctx) {
-  const { pg, dataDir, admin } = ctx;
+  const { pg, dataDir, admin, server, token, setup } = ctx;
+  const ours = (k) => postJob(server, token, setup.projectName, k);
+  const bareIntakeRoute = (k) => postBare(server, setup.projectName, k);
   // the intake's jobs and their BullMQ deliveries go (removed, as a user would), so the worker sees only the N below
   const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   const jobsQueue = new Queue("jobs", { connection, prefix: QUEUE_PREFIX });
   await jobsQueue.drain(true);
   await pg`update jobs set state = 'Removed', deleted = now() where state = 'Waiting'`;
   console.log(`pipeline: creating ${PIPELINE_JOBS} jobs through POST /api/jobs…`);
-  const ids = await createJobs(ctx, PIPELINE_JOBS, 1_000_000);
+  const ids = (await createJobs(PIPELINE_JOBS, 1_000_000, ours)).map((j) => j.id);
   const counts = await jobsQueue.getJobCounts("wait", "prioritized", "active");
   if (counts.wait + counts.prioritized !== PIPELINE_JOBS) throw new Error(`queue holds ${JSON.stringify(counts)}`);
 
-  console.log(`pipeline: baseline, ${PIPELINE_JOBS} no-op jobs on a bare BullMQ Worker (concurrency ${cores})…`);
   const others = await meter(admin, "job pipeline");
-  const bare = await bareBullmq(PIPELINE_JOBS, cores);
-  console.log(`pipeline: bare BullMQ ${fmt(bare.rate)} jobs/s (${fmt(bare.seconds, 2)} s)`);
-  const bareFiles = await bareBullmq(PIPELINE_JOBS, cores, path.join(ctx.filesRoot, "..", "pipeline-files"));
-  console.log(`pipeline: bare BullMQ with the file work of a job ${fmt(bareFiles.rate)} jobs/s`);
+  // the baseline before and after ours (a drift of the machine's load meets both); its jobs are made by the bare intake
+  // route just before, so no Waiting job of it is there while our worker runs
+  const designRound = async (from) => {
+    const made = await createJobs(PIPELINE_JOBS, from, bareIntakeRoute);
+    const r = await designWorker(ctx, made, cores);
+    const [left] = await pg`select count(*)::int as n from jobs where id = any(${made.map((j) => j.id)}) and state <> 'Ready'`;
+    if (left.n) throw new Error(`bare worker: ${left.n} jobs not Ready`);
+    return r;
+  };
+  console.log(`pipeline: baseline, a bare BullMQ Worker (concurrency ${cores}) doing the least a text job needs…`);
+  const bare1 = await designRound(3_000_000);
+  console.log(`pipeline: bare worker ${fmt(bare1.rate)} jobs/s (${fmt(bare1.seconds, 2)} s)`);
   console.log("pipeline: one `npm run worker`…");
   const run = await runWorker(ctx, ids, `${dataDir}-worker.log`);
-  const otherRow = await others();
-  const ratio = run.rate / bare.rate;
   console.log(
     `pipeline: ${run.documents} documents (${run.ready} jobs Ready) in ${fmt(run.seconds, 2)} s = ${fmt(run.rate)} documents/s ` +
-      `(worker concurrency ${run.concurrency}) = ${fmt(ratio, 2)}× bare BullMQ`,
+      `(worker concurrency ${run.concurrency})`,
   );
+  const bare2 = await designRound(4_000_000);
+  console.log(`pipeline: bare worker again ${fmt(bare2.rate)} jobs/s (${fmt(bare2.seconds, 2)} s)`);
+  const otherRow = await others();
+  // both rounds together: jobs over the time they took
+  const bare = { rate: (2 * PIPELINE_JOBS) / (bare1.seconds + bare2.seconds) };
+  const ratio = run.rate / bare.rate;
+  console.log(`pipeline: ours = ${fmt(ratio, 2)}× the bare worker`);
+
+  const noop = await noopWorker(PIPELINE_JOBS, cores);
+  console.log(`pipeline: bare BullMQ no-op jobs ${fmt(noop.rate)} /s`);
 
   // what a higher worker concurrency gives (maxWorkerCount in this run's database only): the jobs wait on round trips
   const WHAT_IF = 8;
   await pg`update settings set value = jsonb_set(value, '{maxWorkerCount}', ${WHAT_IF}::text::jsonb) where key = 'serviceConfig'`;
   console.log(`pipeline: again with maxWorkerCount ${WHAT_IF}…`);
-  const ids2 = await createJobs(ctx, PIPELINE_JOBS, 2_000_000);
+  const ids2 = (await createJobs(PIPELINE_JOBS, 2_000_000, ours)).map((j) => j.id);
   const run2 = await runWorker(ctx, ids2, `${dataDir}-worker-${WHAT_IF}.log`);
   console.log(`pipeline: concurrency ${run2.concurrency}: ${fmt(run2.rate)} documents/s (${fmt(run2.seconds, 2)} s)`);
   await pg`update settings set value = value - 'maxWorkerCount' where key = 'serviceConfig'`;
@@ -476,15 +546,9 @@ async function pipeline(ctx) {
   await connection.quit();
   return [
     {
-      measurement: `job pipeline baseline: ${PIPELINE_JOBS} no-op jobs through a bare BullMQ Worker, concurrency ${cores}`,
-      value: `${fmt(bare.rate)} /s (${fmt(bare.seconds, 2)} s)`,
+      measurement: `job pipeline baseline: a bare BullMQ Worker (concurrency ${cores}), per job: order file read, attempt folder, two files written, one UPDATE to Ready; ${PIPELINE_JOBS} jobs before and after ours`,
+      value: `${fmt(bare.rate)} /s (${fmt(bare1.rate)} before, ${fmt(bare2.rate)} after)`,
       target: "—",
-      met: "n/a",
-    },
-    {
-      measurement: "job pipeline, for scale: the same bare Worker, each job reading its order file and writing two files",
-      value: `${fmt(bareFiles.rate)} /s = ${fmt(bareFiles.rate / bare.rate, 2)}× the no-op jobs`,
-      target: "— (informational)",
       met: "n/a",
     },
     {
@@ -494,12 +558,18 @@ async function pipeline(ctx) {
       met: run.rate >= 200 && run.ready === PIPELINE_JOBS ? "yes" : "**no**",
     },
     {
-      measurement: "job pipeline relative to the bare BullMQ no-op jobs",
+      measurement: "job pipeline relative to the bare worker",
       value: `${fmt(ratio, 2)}×`,
-      target: ">= 0.5×",
-      met: ratio >= 0.5 ? "yes" : "**no**",
+      target: ">= 0.6×",
+      met: ratio >= 0.6 ? "yes" : "**no**",
     },
     otherRow,
+    {
+      measurement: `job pipeline, for scale: ${PIPELINE_JOBS} no-op jobs through a bare BullMQ Worker, concurrency ${cores}`,
+      value: `${fmt(noop.rate)} /s (${fmt(noop.seconds, 2)} s)`,
+      target: "— (informational)",
+      met: "n/a",
+    },
     {
       measurement: `job pipeline, same, with maxWorkerCount ${WHAT_IF} (bench database only)`,
       value: `${fmt(run2.rate)} documents/s (${fmt(run2.seconds, 2)} s; ${run2.ready} Ready; concurrency ${run2.concurrency})`,
@@ -558,7 +628,8 @@ async function search({ env, dataDir, admin }) {
 const m = machine();
 console.log(`bench:jobs: ${m.cpu}, ${m.cores} cores, ${m.memGB} GB, Node ${m.node}; database ${DB_NAME}, prefix ${QUEUE_PREFIX}`);
 const manifest = path.join(root, DIST_DIR, "app-path-routes-manifest.json");
-const hasJobRoutes = existsSync(manifest) && readFileSync(manifest, "utf8").includes('"/api/jobs"');
+// the intake's baseline is a route of the build (app/api/bench/intake)
+const hasJobRoutes = existsSync(manifest) && readFileSync(manifest, "utf8").includes('"/api/bench/intake"');
 ensureBuild(process.argv.includes("--build") || !hasJobRoutes);
 
 const admin = postgres(PG_SERVER, { max: 1, onnotice: () => {} });
@@ -570,8 +641,12 @@ let pg;
 const rows = [];
 try {
   await admin.unsafe(`create database ${DB_NAME}`);
+  if (profileDir) {
+    await admin.unsafe(`alter database ${DB_NAME} set log_statement = 'all'`);
+    console.log(`bench:jobs: --profile: CPU profiles in ${profileDir}, statements in PostgreSQL's log (database ${DB_NAME})`);
+  }
   startTracker(admin);
-  server = await startServer({ port: PORT, dataDir, env: { ...env, ADMIN_PASSWORD } });
+  server = await startServer({ port: PORT, dataDir, env: { ...env, ADMIN_PASSWORD, BENCH_ROUTES: "1" } });
   await waitFor200(server, "/api/health/ready");
   const setup = await helper("setup", env, `${dataDir}-setup.log`);
   const { token } = await api(server, "POST", "/api/auth/login", {

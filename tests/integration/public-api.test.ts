@@ -69,14 +69,17 @@ async function signedInToken(): Promise<string> {
   return res.json.token as string;
 }
 
-/** Every app/api/**\/route.ts except the catch-all and next-auth's own routes, as folder segments. */
+/**
+ * Every app/api/**\/route.ts except the catch-all, next-auth's own routes and the benchmarks' baselines (app/api/bench,
+ * answered only with BENCH_ROUTES=1, never documented), as folder segments.
+ */
 function routeFolders(): string[][] {
   return API_ROOTS.flatMap((root) =>
     (readdirSync(path.join(APP_DIR, ...root), { recursive: true }) as string[])
       .map((f) => f.split(path.sep))
       .filter((parts) => parts.at(-1) === "route.ts")
       .map((parts) => parts.slice(0, -1))
-      .filter((parts) => parts[0] !== "[[...path]]" && parts[0] !== "session")
+      .filter((parts) => parts[0] !== "[[...path]]" && parts[0] !== "session" && parts[0] !== "bench")
       .map((parts) => [...root, ...parts]),
   );
 }

@@ -424,9 +424,10 @@ export async function finishJobs(db: Database, batch: Prepared[]): Promise<("Rea
     }
     const held = list.filter((p) => ids.has(p.claim.job.id));
     if (!held.length) return ids;
-    const heldIds = held.map((p) => p.claim.job.id);
-    // a restarted job replaces the work and result files of its earlier run
-    await tx.delete(jobFiles).where(and(inArray(jobFiles.jobId, heldIds), ne(jobFiles.kind, "order")));
+    // a later attempt (a restart's, or after a dead worker's) replaces the work and result files of its earlier run;
+    // a first attempt has none (attempts count on across restarts), so the common batch spares the statement
+    const again = held.filter((p) => p.claim.attempt > 1).map((p) => p.claim.job.id);
+    if (again.length) await tx.delete(jobFiles).where(and(inArray(jobFiles.jobId, again), ne(jobFiles.kind, "order")));
     const outputs = held.flatMap((p) => p.outputs.map((o) => ({ jobId: p.claim.job.id, ...o })));
     if (outputs.length) await tx.insert(jobFiles).values(outputs);
     const multiPage = held.flatMap((p) => p.multiPage);
