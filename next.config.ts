@@ -17,6 +17,7 @@ const nextConfig: NextConfig = {
     "postgres",
     "tesseract.js",
     "unpdf",
+    "pdfjs-dist",
   ],
   poweredByHeader: false,
   // a second build directory lets benchmarks build and serve beside a running development server

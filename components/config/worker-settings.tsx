@@ -93,6 +93,13 @@ function ExtractionForm({ config, readOnly }: { config: WorkerConfigDto; readOnl
                 min={10}
                 max={3600}
               />
+              <NumberField<WorkerConfigDto>
+                name="documentMemoryMegabytes"
+                label={t("documentMemoryMegabytes")}
+                description={t("documentMemoryMegabytes_hint")}
+                min={128}
+                max={65536}
+              />
               <div className="sm:col-span-2">
                 <CheckboxField<WorkerConfigDto> name="isScriptingEnabled" label={t("isScriptingEnabled")} disabled={readOnly} />
               </div>

@@ -180,6 +180,11 @@ const ZWorkerConfigFields = z.object({
   logLevels: z.array(ZWorkerLogLevel).max(WORKER_LOG_LEVELS.length),
   /** the time one document may take (reading, OCR, classification); beyond it the job ends in Error DocumentTimeout */
   documentTimeoutSeconds: z.number().int().min(10).max(3600),
+  /**
+   * the memory one document may take (the PDF reader's growth, a native OCR or PDF tool's address space, an image's
+   * pixels); beyond it the job ends in Error DocumentTooLarge and the worker goes on
+   */
+  documentMemoryMegabytes: z.number().int().min(128).max(65536),
 });
 export type WorkerConfigDto = z.infer<typeof ZWorkerConfigFields>;
 export const WORKER_CONFIG_DEFAULTS: WorkerConfigDto = {
@@ -188,6 +193,7 @@ export const WORKER_CONFIG_DEFAULTS: WorkerConfigDto = {
   logLevel: "Info",
   logLevels: [...WORKER_LOG_LEVELS],
   documentTimeoutSeconds: 300,
+  documentMemoryMegabytes: 2048,
 };
 export const ZWorkerConfig = ZWorkerConfigFields.meta({
   id: "WorkerConfig",

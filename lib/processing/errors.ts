@@ -3,6 +3,7 @@ export type DocumentProcessingErrorCode =
   | "UnreadableDocument"
   | "PasswordProtected"
   | "ImageTooLarge"
+  | "DocumentTooLarge"
   | "DocumentTimeout"
   | "OcrLanguageMissing"
   | "OcrFailed";
@@ -10,7 +11,7 @@ export type DocumentProcessingErrorCode =
 /** a document that cannot be read; `code` lets the job pipeline map it */
 export class DocumentProcessingError extends Error {
   readonly code: DocumentProcessingErrorCode;
-  /** parameters of the code's message beyond the file (DocumentTimeout: seconds) */
+  /** parameters of the code's message beyond the file (DocumentTimeout: seconds, DocumentTooLarge: megabytes) */
   readonly params: Record<string, string | number>;
 
   constructor(

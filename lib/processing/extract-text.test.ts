@@ -2,6 +2,7 @@ import { existsSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
+import { ENGINES, NATIVE, using } from "@/tests/fixtures/engines";
 import { greyTiff, textGreyPixels, textJpeg, textPng } from "@/tests/fixtures/ocr-images";
 import { detectType } from "./detect";
 import {
@@ -10,17 +11,20 @@ import {
   languageDataDir,
   ocrLangPath,
   terminateOcr,
+  terminatePdfReaders,
   tiffDirectories,
   tiffPages,
 } from "./extract-text";
 
 const OCR_TIMEOUT = 60_000;
+const BROKEN_PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5, 6, 7, 8]);
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
 // ------------------------------------------------------------------------------------------ fixtures
 
 afterAll(async () => {
   await terminateOcr();
+  terminatePdfReaders();
 });
 
 async function twoPagePdf(): Promise<Uint8Array> {
@@ -71,41 +75,50 @@ describe("text", () => {
 
 // ----------------------------------------------------------------------------------------------- PDF
 
-describe("PDF", () => {
-  it("joins the pages' text with form feeds and counts them", async () => {
-    const bytes = await twoPagePdf();
-    expect(detectType(bytes)).toBe("pdf");
-    const result = await extractText(bytes, "pdf");
-    expect(result).toMatchObject({ pages: 2, isMultiPage: true, method: "pdf" });
-    const pages = result.text.split("\f");
-    expect(pages).toHaveLength(2);
-    expect(pages[0]).toContain("INVOICE No. INV-2024-001");
-    expect(pages[0]).toContain("Date: 15.03.2025");
-    expect(pages[1]).toContain("Total: 1,234.56 EUR");
-  });
+for (const engine of ENGINES)
+  describe.skipIf(!engine.installed)(`PDF read by ${engine.name}`, () => {
+    it("joins the pages' text with form feeds and counts them", async () => {
+      const bytes = await twoPagePdf();
+      expect(detectType(bytes)).toBe("pdf");
+      const result = await extractText(bytes, "pdf", using(engine));
+      expect(result).toMatchObject({ pages: 2, isMultiPage: true, method: "pdf" });
+      const pages = result.text.split("\f");
+      expect(pages).toHaveLength(2);
+      expect(pages[0]).toContain("INVOICE No. INV-2024-001");
+      expect(pages[0]).toContain("Date: 15.03.2025");
+      expect(pages[1]).toContain("Total: 1,234.56 EUR");
+    });
 
-  it("leaves the caller's bytes intact", async () => {
-    const bytes = await twoPagePdf();
-    const copy = new Uint8Array(bytes);
-    await extractText(bytes, "pdf");
-    expect(bytes.byteLength).toBe(copy.byteLength);
-    expect(Buffer.from(bytes).equals(Buffer.from(copy))).toBe(true);
-  });
+    it("leaves the caller's bytes intact", async () => {
+      const bytes = await twoPagePdf();
+      const copy = new Uint8Array(bytes);
+      await extractText(bytes, "pdf", using(engine));
+      expect(bytes.byteLength).toBe(copy.byteLength);
+      expect(Buffer.from(bytes).equals(Buffer.from(copy))).toBe(true);
+    });
 
-  it("returns empty text for pages without a text layer or an image (nothing to read by OCR)", async () => {
-    const doc = await PDFDocument.create();
-    doc.addPage().drawRectangle({ x: 50, y: 50, width: 200, height: 100, color: rgb(0, 0, 0) });
-    doc.addPage();
-    const result = await extractText(await doc.save(), "pdf");
-    expect(result).toEqual({ text: "\f", pages: 2, isMultiPage: true, method: "pdf", ocrPages: 0, turnedPages: 0, warnings: [] });
-  });
+    it("returns empty text for pages without a text layer or an image (nothing to read by OCR)", async () => {
+      const doc = await PDFDocument.create();
+      doc.addPage().drawRectangle({ x: 50, y: 50, width: 200, height: 100, color: rgb(0, 0, 0) });
+      doc.addPage();
+      const result = await extractText(await doc.save(), "pdf", using(engine));
+      expect(result).toEqual({
+        text: "\f",
+        pages: 2,
+        isMultiPage: true,
+        method: "pdf",
+        ocrPages: 0,
+        turnedPages: 0,
+        warnings: [],
+      });
+    });
 
-  it("reports a broken PDF as unreadable", async () => {
-    const error = await extractText(utf8("%PDF-1.7\nthis is not a pdf"), "pdf").catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(DocumentProcessingError);
-    expect(error).toMatchObject({ code: "UnreadableDocument", message: expect.stringMatching(/^The PDF could not be read/) });
+    it("reports a broken PDF as unreadable", async () => {
+      const error = await extractText(utf8("%PDF-1.7\nthis is not a pdf"), "pdf", using(engine)).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DocumentProcessingError);
+      expect(error).toMatchObject({ code: "UnreadableDocument", message: expect.stringMatching(/^The PDF could not be read/) });
+    });
   });
-});
 
 // ------------------------------------------------------------------------------------------- unknown
 
@@ -154,13 +167,14 @@ describe("OCR language data", () => {
   });
 });
 
+// tesseract.js (the native engine's reading is tested with the scans, scans.test.ts, and bounds.test.ts)
 describe("OCR", () => {
   it(
     "reads a JPEG",
     async () => {
       const jpeg = textJpeg(["INVOICE No. INV-2024-001", "Total: 1,234.56"]);
       expect(detectType(jpeg)).toBe("jpeg");
-      const result = await extractText(jpeg, "jpeg");
+      const result = await extractText(jpeg, "jpeg", { ocrEngine: "wasm" });
       expect(result).toMatchObject({ pages: 1, isMultiPage: false, method: "ocr" });
       expect(result.text).toContain("INV-2024-001");
       expect(result.text).toContain("1,234.56");
@@ -174,7 +188,7 @@ describe("OCR", () => {
       const tiff = greyTiff([textGreyPixels(["Page one: INVOICE"]), textGreyPixels(["Page two: Total 99.00"])]);
       expect(detectType(tiff)).toBe("tiff");
       expect(tiffDirectories(tiff).offsets).toHaveLength(2);
-      const result = await extractText(tiff, "tiff");
+      const result = await extractText(tiff, "tiff", { ocrEngine: "wasm" });
       expect(result).toMatchObject({ pages: 2, isMultiPage: true, method: "ocr" });
       const [one, two] = result.text.split("\f");
       expect(one).toMatch(/Page one: INVOICE/);
@@ -184,19 +198,30 @@ describe("OCR", () => {
   );
 
   it("reports a broken image as unreadable and keeps the worker usable", { timeout: OCR_TIMEOUT }, async () => {
-    const broken = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5, 6, 7, 8]);
-    await expect(extractText(broken, "png")).rejects.toMatchObject({
+    await expect(extractText(BROKEN_PNG, "png", { ocrEngine: "wasm" })).rejects.toMatchObject({
       code: "UnreadableDocument",
       message: "The PNG image could not be read: Error attempting to read image.",
     });
     const png = textPng(["Still working"]);
-    expect((await extractText(png, "png")).text).toContain("Still working");
+    expect((await extractText(png, "png", { ocrEngine: "wasm" })).text).toContain("Still working");
   });
+
+  it.skipIf(!NATIVE.installed)(
+    "reports a broken image as unreadable with tesseract's words",
+    { timeout: OCR_TIMEOUT },
+    async () => {
+      await expect(extractText(BROKEN_PNG, "png", { ocrEngine: "native" })).rejects.toMatchObject({
+        code: "UnreadableDocument",
+        message: expect.stringMatching(/^The PNG image could not be read: Error attempting to read image\. \(.*png/),
+      });
+      expect((await extractText(textPng(["Still working"]), "png", { ocrEngine: "native" })).text).toContain("Still working");
+    },
+  );
 
   it("starts a new worker after terminateOcr", { timeout: OCR_TIMEOUT }, async () => {
     const png = textPng(["Hello World"]);
     await terminateOcr();
-    expect((await extractText(png, "png", { ocrLanguages: ["eng"] })).text).toContain("Hello World");
+    expect((await extractText(png, "png", { ocrLanguages: ["eng"], ocrEngine: "wasm" })).text).toContain("Hello World");
   });
 });
 

@@ -1,6 +1,7 @@
 import { type DocumentType, decodeTextBytes, isImageType } from "./detect";
 import { DocumentProcessingError, untilAborted } from "./errors";
-import { DEFAULT_OCR_LANGUAGES, ocrPage } from "./ocr";
+import type { EngineChoice, OcrEngine, PdfEngine } from "./native";
+import { DEFAULT_OCR_LANGUAGES, type OcrOptions, ocrPage } from "./ocr";
 import { readPdf } from "./pdf";
 import { DEFAULT_MAX_IMAGE_PIXELS, imageSize } from "./raster";
 
@@ -28,10 +29,28 @@ export type ExtractOptions = {
   maxImagePixels?: number;
   /** the document's time limit (worker configuration documentTimeoutSeconds): its abort ends the reading at once */
   signal?: AbortSignal;
+  /**
+   * the document's memory limit (worker configuration documentMemoryMegabytes): what reading it may take beyond the
+   * worker's own memory; beyond it the document is DocumentTooLarge
+   */
+  memoryMegabytes?: number;
+  /** the engines (default: the environment's OCR_ENGINE and PDF_ENGINE, auto) */
+  ocrEngine?: EngineChoice<OcrEngine>;
+  pdfEngine?: EngineChoice<PdfEngine>;
 };
+
+/** the memory one document may take when the worker settings do not say */
+export const DEFAULT_DOCUMENT_MEMORY_MEGABYTES = 2048;
+/**
+ * What OCR of an image takes per pixel at its peak (measured, docs/decisions.md "Memory per document": tesseract's
+ * grey, binary and scaled copies, the decoded RGBA when the page is turned): an image whose pixels need more than the
+ * document's memory is refused from its header, before anything is decoded.
+ */
+export const OCR_BYTES_PER_PIXEL = 12;
 
 export type { DocumentProcessingErrorCode } from "./errors";
 export { DEFAULT_OCR_LANGUAGES, languageDataDir, ocrLangPath, terminateOcr } from "./ocr";
+export { terminatePdfReaders } from "./pdf-readers";
 export { DocumentProcessingError };
 
 /** pages are joined with a form feed, as pdftotext does */
@@ -43,8 +62,17 @@ export async function extractText(bytes: Uint8Array, type: DocumentType, opts: E
 
 async function extract(bytes: Uint8Array, type: DocumentType, opts: ExtractOptions): Promise<ExtractedText> {
   const languages = opts.ocrLanguages ?? DEFAULT_OCR_LANGUAGES;
+  const memoryBytes = (opts.memoryMegabytes ?? DEFAULT_DOCUMENT_MEMORY_MEGABYTES) * 2 ** 20;
+  const ocr: OcrOptions = { signal: opts.signal, memoryBytes, engine: opts.ocrEngine };
   if (type === "pdf") {
-    const pdf = await readPdf(bytes, { languages, maxRenderPixels: opts.maxImagePixels, signal: opts.signal });
+    const pdf = await readPdf(bytes, {
+      languages,
+      maxRenderPixels: opts.maxImagePixels,
+      signal: opts.signal,
+      memoryBytes,
+      engine: opts.pdfEngine,
+      ocrEngine: opts.ocrEngine,
+    });
     const pages = pdf.pages.length;
     return {
       text: pdf.pages.join(PAGE_SEPARATOR),
@@ -62,8 +90,7 @@ async function extract(bytes: Uint8Array, type: DocumentType, opts: ExtractOptio
     if (text === undefined) throw new DocumentProcessingError("UnreadableDocument", "The document is not readable text.");
     return { text, pages: 1, isMultiPage: false, method: "text", ocrPages: 0, turnedPages: 0, warnings: [] };
   }
-  if (isImageType(type))
-    return extractImage(bytes, type, languages, opts.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS, opts.signal);
+  if (isImageType(type)) return extractImage(bytes, type, languages, opts.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS, ocr);
   throw new DocumentProcessingError(
     "UnsupportedDocumentType",
     `Unsupported document type "${type}": the file is neither a PDF, an image (PNG, JPEG, TIFF, BMP, GIF, WebP) nor text.`,
@@ -72,17 +99,26 @@ async function extract(bytes: Uint8Array, type: DocumentType, opts: ExtractOptio
 
 // ---------------------------------------------------------------------------------------------- OCR
 
-function refuseLarge(bytes: Uint8Array, type: DocumentType, maxPixels: number): void {
+function refuseLarge(bytes: Uint8Array, type: DocumentType, maxPixels: number, memoryBytes: number): void {
   let size: { width: number; height: number } | undefined;
   try {
     size = imageSize(bytes, type);
   } catch {
     return; // a header that cannot be read: tesseract says so
   }
-  if (size && size.width * size.height > maxPixels)
+  if (!size) return;
+  const pixels = size.width * size.height;
+  if (pixels > maxPixels)
     throw new DocumentProcessingError(
       "ImageTooLarge",
       `The ${type.toUpperCase()} image has ${size.width} × ${size.height} pixels, more than the ${maxPixels.toLocaleString("en-US")} allowed.`,
+    );
+  const megabytes = Math.round(memoryBytes / 2 ** 20);
+  if (pixels * OCR_BYTES_PER_PIXEL > memoryBytes)
+    throw new DocumentProcessingError(
+      "DocumentTooLarge",
+      `The ${type.toUpperCase()} image has ${size.width} × ${size.height} pixels: reading it needs about ${Math.ceil((pixels * OCR_BYTES_PER_PIXEL) / 2 ** 20)} MB, more than the ${megabytes} MB allowed per document.`,
+      { params: { megabytes } },
     );
 }
 
@@ -91,16 +127,16 @@ async function extractImage(
   type: DocumentType,
   languages: readonly string[],
   maxPixels: number,
-  signal?: AbortSignal,
+  ocr: OcrOptions,
 ): Promise<ExtractedText> {
   // tesseract reads the first page of a TIFF only: each further page is recognised on its own
-  refuseLarge(bytes, type, maxPixels);
+  refuseLarge(bytes, type, maxPixels, ocr.memoryBytes ?? DEFAULT_DOCUMENT_MEMORY_MEGABYTES * 2 ** 20);
   const images = type === "tiff" ? tiffPages(bytes) : [bytes];
   const texts: string[] = [];
   let turnedPages = 0;
   for (const image of images) {
-    signal?.throwIfAborted();
-    const result = await ocrPage({ bytes: image, type }, languages, signal);
+    ocr.signal?.throwIfAborted();
+    const result = await ocrPage({ bytes: image, type }, languages, ocr);
     texts.push(result.text);
     if (result.turned) turnedPages++;
   }

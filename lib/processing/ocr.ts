@@ -1,11 +1,13 @@
 import { accessSync, mkdirSync, renameSync, rmSync, symlinkSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import Tesseract from "tesseract.js";
 import type { DocumentType } from "./detect";
 import { DocumentProcessingError, errorMessage, untilAborted } from "./errors";
-import { decodeGrey, type GreyImage, pgm, type QuarterTurn, rotateGrey } from "./raster";
+import { type EngineChoice, inTempDir, nativeTools, type OcrEngine, ocrEngineFor, runTool } from "./native";
+import { decodeGrey, type GreyImage, jpegOrientation, pgm, type QuarterTurn, rotateGrey } from "./raster";
 
 /**
  * OCR of one page (DESIGN.md "Processing a job"), with tesseract.js and language data from node_modules, never the
@@ -13,6 +15,8 @@ import { decodeGrey, type GreyImage, pgm, type QuarterTurn, rotateGrey } from ".
  * reading order; tesseract.js itself would read the page as one block). Before that the page's orientation is
  * detected (tesseract's OSD, legacy engine, npm @tesseract.js-data/osd) and a page turned by a quarter, a half or
  * three quarters is turned upright; when the detection is unsure, both readings are made and the more confident kept.
+ * Where Debian's `tesseract` is installed with the languages (OCR_ENGINE auto or native), it reads the page instead of
+ * tesseract.js, a third faster (docs/decisions.md "Native OCR and PDF text"); orientation stays with tesseract.js' OSD.
  */
 
 export type OcrPage =
@@ -263,7 +267,7 @@ export async function detectOrientation(image: Uint8Array): Promise<{ turn: Quar
   }
 }
 
-async function recognize(worker: Tesseract.Worker, image: Uint8Array, dpi: number | undefined) {
+async function recognize(worker: Tesseract.Worker, image: Uint8Array, dpi: number | undefined): Promise<Reading> {
   const { data } = await worker.recognize(
     Buffer.from(image.buffer, image.byteOffset, image.byteLength),
     dpi ? ({ user_defined_dpi: String(dpi) } as Partial<Tesseract.RecognizeOptions>) : {},
@@ -271,31 +275,54 @@ async function recognize(worker: Tesseract.Worker, image: Uint8Array, dpi: numbe
   return { text: data.text, confidence: data.confidence };
 }
 
+export type OcrOptions = {
+  /** the document's time limit: a page not begun is not begun, a native tesseract is killed, a WASM thread ended */
+  signal?: AbortSignal;
+  /** the document's memory limit: a native tesseract's address space; beyond it the page is DocumentTooLarge */
+  memoryBytes?: number;
+  /** auto (default: the environment's OCR_ENGINE), wasm or native */
+  engine?: EngineChoice<OcrEngine>;
+};
+
+/** reads one image (`kind` is its file's extension), with its confidence (0–100) when `confidence` is asked for */
+type Recognise = (image: Uint8Array, kind: string, dpi: number | undefined, confidence: boolean) => Promise<Reading>;
+type Reading = { text: string; confidence: number };
+
 /**
  * Reads one page. Throws DocumentProcessingError: UnreadableDocument for an image tesseract cannot decode, OcrFailed
- * for an engine failure, OcrLanguageMissing.
+ * for an engine failure, OcrLanguageMissing, DocumentTooLarge when native tesseract needs more than the memory limit.
+ * The page's orientation is always found by the WASM OSD pool: a native `tesseract --psm 0` costs a process start and
+ * the 10 MB legacy model per page, three times the warm pool's time (docs/decisions.md "Native OCR and PDF text").
  */
-export async function ocrPage(page: OcrPage, languages: readonly string[], signal?: AbortSignal): Promise<OcrResult> {
-  return withOcrWorker(languages, (worker) => readPage(worker, page), signal);
+export async function ocrPage(page: OcrPage, languages: readonly string[], options: OcrOptions = {}): Promise<OcrResult> {
+  const langs = languages.map((l) => l.trim()).filter((l) => l !== "");
+  if (langs.length === 0) throw new DocumentProcessingError("OcrLanguageMissing", "No OCR language is configured.");
+  if (ocrEngineFor(langs, options.engine) === "native") {
+    const native = nativeOcr(langs, options);
+    return readPage((image, kind, dpi, confidence) => native(image, kind, dpi, confidence), page);
+  }
+  return withOcrWorker(langs, (worker) => readPage((image, _kind, dpi) => recognize(worker, image, dpi), page), options.signal);
 }
 
-async function readPage(worker: Tesseract.Worker, page: OcrPage): Promise<OcrResult> {
+async function readPage(recognise: Recognise, page: OcrPage): Promise<OcrResult> {
   const image = "grey" in page ? pgm(page.grey) : page.bytes;
+  const kind = "grey" in page ? "pgm" : page.type;
   const dpi = "grey" in page ? page.dpi : undefined;
   const label = "grey" in page ? "page" : `${page.type.toUpperCase()} image`;
   try {
     const { turn, confidence: certainty } = await detectOrientation(image);
-    if (turn === 0) return { ...(await recognize(worker, image, dpi)), turned: 0 };
+    if (turn === 0) return { ...(await recognise(image, kind, dpi, false)), turned: 0 };
     let grey: GreyImage;
     try {
       grey = "grey" in page ? page.grey : await decodeGrey(page.bytes, page.type);
     } catch {
       // tesseract read it, the decoders here cannot: read it as it lies
-      return { ...(await recognize(worker, image, dpi)), turned: 0 };
+      return { ...(await recognise(image, kind, dpi, false)), turned: 0 };
     }
-    const upright = { ...(await recognize(worker, pgm(rotateGrey(grey, turn)), dpi ?? 300)), turned: turn };
-    if (certainty >= CERTAIN_ORIENTATION) return upright;
-    const asIs = { ...(await recognize(worker, image, dpi)), turned: 0 as const };
+    const sure = certainty >= CERTAIN_ORIENTATION;
+    const upright = { ...(await recognise(pgm(rotateGrey(grey, turn)), "pgm", dpi ?? 300, !sure)), turned: turn };
+    if (sure) return upright;
+    const asIs = { ...(await recognise(image, kind, dpi, true)), turned: 0 as const };
     return upright.confidence >= asIs.confidence ? upright : asIs;
   } catch (error) {
     if (error instanceof DocumentProcessingError) throw error;
@@ -305,6 +332,104 @@ async function readPage(worker: Tesseract.Worker, page: OcrPage): Promise<OcrRes
       throw new DocumentProcessingError("UnreadableDocument", `The ${label} could not be read: ${message}`, { cause: error });
     throw new DocumentProcessingError("OcrFailed", `The ${label} could not be recognised: ${message}`, { cause: error });
   }
+}
+
+// ------------------------------------------------------------------------------------- native tesseract
+
+/** native tesseract processes at once in this process: one per CPU, as the WASM pool's threads */
+let nativeRunning = 0;
+const nativeWaiting: (() => void)[] = [];
+
+async function nativeSlot<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (nativeRunning >= OCR_THREADS) await new Promise<void>((resolve) => nativeWaiting.push(resolve));
+  else nativeRunning++;
+  try {
+    // the time ran out while this page waited for a slot: it is not begun
+    signal?.throwIfAborted();
+    return await work();
+  } finally {
+    const next = nativeWaiting.shift();
+    if (next) next();
+    else nativeRunning--;
+  }
+}
+
+/** a line of tesseract's complaint worth a message: the first that says what went wrong */
+function complaint(stderr: string): string {
+  const lines = stderr.split("\n").map((l) => l.trim());
+  return (lines.find((l) => /error|cannot|fail/i.test(l)) ?? lines.find((l) => l !== "") ?? "no output").slice(0, 300);
+}
+
+/**
+ * Debian's `tesseract` command: the same model kind (LSTM), page segmentation (PSM 3, auto) and resolution as the WASM
+ * path; the image is a file in a private temporary directory (never standard input, whose bytes tesseract would take
+ * for a list of file names when they are no image). Confidence, when asked, is the mean of the words' (tsv output),
+ * as tesseract.js reports it.
+ */
+function nativeOcr(languages: readonly string[], options: OcrOptions): Recognise {
+  const { tesseract } = nativeTools();
+  const missing = languages.find((l) => !LANGUAGE_CODE.test(l) || !tesseract?.languages.has(l));
+  if (!tesseract || missing !== undefined)
+    throw new DocumentProcessingError(
+      "OcrLanguageMissing",
+      tesseract
+        ? `OCR language data for "${missing}" is not installed for the tesseract command (Debian package tesseract-ocr-${missing}).`
+        : "OCR_ENGINE is native, but the tesseract command is not installed (Debian package tesseract-ocr).",
+    );
+  return (image, kind, dpi, confidence) =>
+    nativeSlot(
+      () =>
+        inTempDir(async (dir) => {
+          // a photo's EXIF orientation, which the WASM path and OSD apply: the pixels turned as it says
+          if (kind === "jpeg" && jpegOrientation(image) !== 1) {
+            image = pgm(await decodeGrey(image, "jpeg"));
+            kind = "pgm";
+          }
+          const input = path.join(dir, `page.${kind}`);
+          await writeFile(input, image);
+          const out = path.join(dir, "out");
+          const args = [input, out, "-l", languages.join("+"), "--oem", "1", "--psm", "3"];
+          if (dpi) args.push("--dpi", String(dpi));
+          args.push("-c", "debug_file=/dev/null", "txt");
+          if (confidence) args.push("tsv");
+          const run = await runTool("tesseract", args, {
+            signal: options.signal,
+            memoryBytes: options.memoryBytes,
+            // one thread per process: the pool gives each core a page
+            env: { OMP_THREAD_LIMIT: "1" },
+          });
+          if (run.code !== 0) {
+            const why = complaint(run.stderr);
+            if (/cannot be read|pixRead|read image|unsupported/i.test(run.stderr) && !/alloc/i.test(run.stderr))
+              throw new Error(`Error attempting to read image. (${why})`);
+            if (options.memoryBytes && (run.code === null || /alloc|memory|bad_alloc/i.test(run.stderr)))
+              throw new DocumentProcessingError(
+                "DocumentTooLarge",
+                `OCR of the page needs more memory than the ${Math.round(options.memoryBytes / 2 ** 20)} MB allowed per document.`,
+                { params: { megabytes: Math.round(options.memoryBytes / 2 ** 20) } },
+              );
+            throw new Error(`tesseract ended with ${run.code}: ${why}`);
+          }
+          const text = await readFile(`${out}.txt`, "utf8");
+          return { text, confidence: confidence ? meanConfidence(await readFile(`${out}.tsv`, "utf8")) : 0 };
+        }),
+      options.signal,
+    );
+}
+
+/** the mean confidence of the recognised words of tesseract's tsv output (level 5 rows; -1 marks no word) */
+export function meanConfidence(tsv: string): number {
+  let sum = 0;
+  let words = 0;
+  for (const row of tsv.split("\n").slice(1)) {
+    const cols = row.split("\t");
+    if (cols[0] !== "5" || (cols[11] ?? "").trim() === "") continue;
+    const conf = Number(cols[10]);
+    if (conf < 0 || Number.isNaN(conf)) continue;
+    sum += conf;
+    words++;
+  }
+  return words ? sum / words : 0;
 }
 
 /** The project property that names a project's OCR languages: tesseract codes, the first primary ("deu+eng"). */

@@ -1,258 +1,105 @@
-import { createIsomorphicCanvasFactory, getDocumentProxy, getResolvedPDFJS } from "unpdf";
-import { DocumentProcessingError, errorMessage } from "./errors";
-import { ocrPage } from "./ocr";
-import { greyFromRgba } from "./raster";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { type EngineChoice, inTempDir, OutputLimitError, type PdfEngine, pdfEngineFor, runTool } from "./native";
+import { type OcrOptions, ocrPage } from "./ocr";
+import { readInReader } from "./pdf-readers";
+import { letters, type PdfText, RTL_SCRIPT, USABLE_TEXT, VERTICAL_SCRIPT } from "./pdfjs";
 
 /**
- * A PDF's text, page by page (DESIGN.md "Processing a job"), as OCRmyPDF and paperless-ngx read scans: a page with a
- * usable text layer keeps it; a page without one that shows an image (a scan, a photographed page, a fax) is rendered
- * (pdf.js on Skia, @napi-rs/canvas) and read by OCR, turned upright first. A page pdf.js cannot read (a bad stream, a
- * broken object) is left empty with a warning, and the others are kept; only a PDF with no readable page at all is
- * UnreadableDocument. A PDF encrypted with an empty user password opens as any other; one that needs a password is
- * PasswordProtected.
+ * A PDF's text, page by page (DESIGN.md "Processing a job"). pdf.js reads it in a reader process whose memory is
+ * bounded (pdf-readers.ts, pdfjs.ts: text layers, scans rendered and read by OCR, damaged pages as warnings,
+ * PasswordProtected, right-to-left and vertical script in reading order). When Debian's `pdftotext` is installed
+ * (PDF_ENGINE auto or native) it reads the text layers first, three times faster (docs/decisions.md "Native OCR and
+ * PDF text"), and pdf.js only what pdftotext does not do as pdf.js would: a page with less than a usable text layer
+ * (it may be a scan to OCR), a page of right-to-left or vertical script (pdftotext orders those otherwise), or the
+ * whole PDF when pdftotext fails or complains of an error (a damaged or password-protected file: pdf.js names it).
  */
 
-export type PdfPageWarning = { page: number; reason: string };
-export type PdfText = {
-  /** each page's text, in page order */
-  pages: string[];
-  /** pages read by OCR, and how many of them were turned upright first */
-  ocrPages: number;
-  turnedPages: number;
-  warnings: PdfPageWarning[];
-};
+export type { PdfPageWarning, PdfText } from "./pdfjs";
 export type PdfOptions = {
   languages: readonly string[];
   /** the largest page image rendered for OCR, in pixels; pages are rendered at 300 dpi or less */
   maxRenderPixels?: number;
-  /** the document's time limit: no further page is begun once it aborts, and its OCR is stopped */
+  /** the document's time limit: its abort kills the reader and the OCR */
   signal?: AbortSignal;
+  /** the document's memory limit (reader growth, native tools' address space) */
+  memoryBytes: number;
+  /** auto (default: the environment's PDF_ENGINE), pdfjs or native */
+  engine?: EngineChoice<PdfEngine>;
+  /** the OCR engine of scanned pages */
+  ocrEngine?: OcrOptions["engine"];
 };
 
-/** Letters and digits a text layer needs to be kept on a page that shows an image; fewer is a scan's stray label. */
-const USABLE_TEXT = 20;
-const RENDER_DPI = 300;
 /** 300 dpi of an A4 page is 8.7 million pixels, of A3 17.4 million */
 export const DEFAULT_MAX_RENDER_PIXELS = 20_000_000;
-const ALNUM = /[\p{L}\p{N}]/gu;
-
-const letters = (text: string) => text.match(ALNUM)?.length ?? 0;
-
-type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
-type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
-
-let canvasFactory: Promise<unknown> | undefined;
-/** pdf.js draws on Skia in Node: the canvas module is loaded once, on the first PDF */
-function canvas() {
-  canvasFactory ??= createIsomorphicCanvasFactory(() => import("@napi-rs/canvas"));
-  return canvasFactory;
-}
-
-type TextItem = { str: string; dir: string; transform: number[]; hasEOL: boolean; height: number };
-
-async function pageText(page: PdfPage): Promise<string> {
-  const content = await page.getTextContent();
-  const items = content.items.filter((item): item is TextItem & (typeof content.items)[number] => "str" in item);
-  if (!items.some((item) => item.dir === "rtl")) return joinItems(items);
-  // a page with right-to-left script: each line on its own, in logical order
-  let text = "";
-  let line: TextItem[] = [];
-  for (const item of items) {
-    line.push(item);
-    if (item.hasEOL) {
-      text += logicalLine(line);
-      line = [];
-    }
-  }
-  return text + logicalLine(line);
-}
-
-function joinItems(items: readonly TextItem[]): string {
-  let text = "";
-  for (const [i, item] of items.entries()) {
-    const next = items[i + 1];
-    text += item.str + (item.hasEOL && !(next && continuesColumn(item, next)) ? "\n" : "");
-  }
-  return text;
-}
-
-const VERTICAL_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303F\uFF00-\uFFEF]/u;
-
-/**
- * Vertical writing (Japanese, Chinese, Korean set top to bottom, the columns right to left): writers draw it glyph by
- * glyph, and pdf.js ends a line after each, since each glyph stands below the last. A glyph directly below the one
- * before, in the same column (the same x within half a glyph, at most one and a half glyphs lower), continues its line.
- */
-function continuesColumn(a: TextItem, b: TextItem): boolean {
-  const size = Math.max(a.height, 1);
-  const [ax = 0, ay = 0] = [a.transform[4], a.transform[5]];
-  const [bx = 0, by = 0] = [b.transform[4], b.transform[5]];
-  const drop = ay - by;
-  return (
-    Math.abs(ax - bx) < size / 2 &&
-    drop > 0 &&
-    drop < size * 1.6 &&
-    VERTICAL_SCRIPT.test(a.str.at(-1) ?? "") &&
-    VERTICAL_SCRIPT.test(b.str[0] ?? "")
-  );
-}
-
-const RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/gu;
-const LTR_LETTER = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/gu;
-/** Arabic presentation forms (the glyph shapes fonts map to): NFKC gives the letters back */
-const PRESENTATION_FORMS = /[\uFB50-\uFDFF\uFE70-\uFEFF]/g;
-
-type Direction = "rtl" | "ltr" | "neutral";
-
-function directionOf(str: string): Direction {
-  if (/[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u.test(str)) return "rtl";
-  return /[\p{L}\p{N}]/u.test(str) ? "ltr" : "neutral";
-}
-
-/**
- * A line as it is read, not as it is drawn: pdf.js gives the glyphs of right-to-left script in drawing order (left to
- * right), with each item's own characters already in reading order. The line's direction is right-to-left when its
- * rightmost letter is, and its leftmost letter too or it has at least half as many right-to-left as other letters.
- * A right-to-left line is taken right to left, a run of left-to-right items in it (numbers, Latin words) keeping its
- * order; in a left-to-right line a run of right-to-left items is turned. Presentation forms become letters.
- */
-function logicalLine(line: TextItem[]): string {
-  const end = line.at(-1)?.hasEOL ? "\n" : "";
-  const visual = line.filter((item) => item.str !== "").sort((a, b) => (a.transform[4] ?? 0) - (b.transform[4] ?? 0));
-  const dirs = visual.map((item) => directionOf(item.str));
-  const strong = dirs.filter((d) => d !== "neutral");
-  if (!strong.includes("rtl")) return joinItems(line);
-  const joined = joinItems(line);
-  const rtlLetters = joined.match(RTL_LETTER)?.length ?? 0;
-  const ltrLetters = joined.match(LTR_LETTER)?.length ?? 0;
-  const base: Direction = strong.at(-1) === "rtl" && (strong[0] === "rtl" || 2 * rtlLetters >= ltrLetters) ? "rtl" : "ltr";
-  const other: Direction = base === "rtl" ? "ltr" : "rtl";
-  // units in visual order: a run of the other direction (neutrals between its items included) is one unit
-  const units: string[] = [];
-  for (let i = 0; i < visual.length; ) {
-    if (dirs[i] !== other) {
-      units.push((visual[i] as TextItem).str);
-      i++;
-      continue;
-    }
-    let j = i;
-    let last = i;
-    while (j < visual.length && dirs[j] !== base) {
-      if (dirs[j] === other) last = j;
-      j++;
-    }
-    const run = visual.slice(i, last + 1).map((item) => item.str);
-    units.push((base === "ltr" ? run.reverse() : run).join(""));
-    i = last + 1;
-  }
-  const ordered = base === "rtl" ? units.reverse() : units;
-  return ordered.join("").replace(PRESENTATION_FORMS, (c) => c.normalize("NFKC")) + end;
-}
-
-async function showsImage(page: PdfPage): Promise<boolean> {
-  const { OPS } = await getResolvedPDFJS();
-  const images = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageXObjectRepeat]);
-  const { fnArray } = await page.getOperatorList();
-  return fnArray.some((op) => images.has(op));
-}
-
-async function renderGrey(page: PdfPage, maxPixels: number) {
-  const base = page.getViewport({ scale: 1 });
-  const fit = Math.sqrt(maxPixels / Math.max(1, base.width * base.height));
-  const scale = Math.min(RENDER_DPI / 72, fit);
-  const viewport = page.getViewport({ scale });
-  const Factory = (await canvas()) as new () => {
-    create(w: number, h: number): { canvas: unknown; context: CanvasRenderingContext2D };
-    destroy(c: unknown): void;
-  };
-  const factory = new Factory();
-  const drawing = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
-  try {
-    await page.render({ canvas: drawing.canvas as HTMLCanvasElement, canvasContext: drawing.context, viewport }).promise;
-    const { width, height } = drawing.context.canvas;
-    const grey = greyFromRgba(drawing.context.getImageData(0, 0, width, height).data, width, height);
-    return { grey, dpi: Math.round(scale * 72) };
-  } finally {
-    factory.destroy(drawing);
-  }
-}
-
-async function open(bytes: Uint8Array, strict: boolean): Promise<PdfDocument> {
-  try {
-    return await getDocumentProxy(new Uint8Array(bytes), {
-      isEvalSupported: false,
-      useSystemFonts: false,
-      // errors only: the text layer needs no standard font data, whose absence pdf.js warns about
-      verbosity: 0,
-      // strict: a damaged page throws (and is named in a warning) instead of yielding what pdf.js could make of it
-      stopAtErrors: strict,
-      // pdf.js may take over (detach) the buffer it is given: it was handed a copy
-      CanvasFactory: (await canvas()) as never,
-    });
-  } catch (error) {
-    const name = (error as { name?: string } | undefined)?.name;
-    if (name === "PasswordException")
-      throw new DocumentProcessingError("PasswordProtected", "The PDF is protected by a password.", { cause: error });
-    throw new DocumentProcessingError("UnreadableDocument", `The PDF could not be read: ${errorMessage(error)}`, {
-      cause: error,
-    });
-  }
-}
 
 export async function readPdf(bytes: Uint8Array, options: PdfOptions): Promise<PdfText> {
-  const pdf = await open(bytes, true);
-  // the lenient reading of the same file, opened for the first damaged page: what of it can be read is kept
-  let lenient: Promise<PdfDocument> | undefined;
-  try {
-    const result: PdfText = { pages: [], ocrPages: 0, turnedPages: 0, warnings: [] };
-    let readable = 0;
-    for (let n = 1; n <= pdf.numPages; n++) {
-      options.signal?.throwIfAborted();
-      let text = "";
-      try {
-        text = await readPage(pdf, n, result, options);
-        readable++;
-      } catch (error) {
-        // the OCR engine itself failing (not this page), or the document's time running out, fails the document
-        if (options.signal?.aborted) throw error;
-        if (error instanceof DocumentProcessingError && error.code !== "UnreadableDocument") throw error;
-        result.warnings.push({ page: n, reason: errorMessage(error).slice(0, 300) });
-        try {
-          lenient ??= open(bytes, false);
-          text = await readPage(await lenient, n, result, options);
-          if (text.trim() !== "") readable++;
-        } catch (again) {
-          if (again instanceof DocumentProcessingError && again.code !== "UnreadableDocument") throw again;
-        }
-      }
-      result.pages.push(text);
-    }
-    if (readable === 0 && pdf.numPages > 0)
-      throw new DocumentProcessingError(
-        "UnreadableDocument",
-        `The PDF could not be read: no page is readable (${result.warnings[0]?.reason ?? "unknown"}).`,
-      );
-    return result;
-  } finally {
-    await pdf.destroy().catch(() => undefined);
-    if (lenient) await (await lenient.catch(() => undefined))?.destroy().catch(() => undefined);
+  if (pdfEngineFor(options.engine) === "native") {
+    const native = await pdftotext(bytes, options);
+    if (native) return completeNative(bytes, native, options);
   }
+  const { numPages: _, ...result } = await withPdfJs(bytes, options);
+  return result;
 }
 
-/** One page's text: its text layer, or its OCR when it has no usable one and shows an image. */
-async function readPage(pdf: PdfDocument, n: number, result: PdfText, options: PdfOptions): Promise<string> {
-  const page = await pdf.getPage(n);
-  try {
-    let text = await pageText(page);
-    if (letters(text) < USABLE_TEXT && (await showsImage(page))) {
-      const image = await renderGrey(page, options.maxRenderPixels ?? DEFAULT_MAX_RENDER_PIXELS);
-      const ocr = await ocrPage(image, options.languages, options.signal);
-      result.ocrPages++;
-      if (ocr.turned) result.turnedPages++;
-      if (letters(ocr.text) > letters(text)) text = ocr.text;
+function withPdfJs(bytes: Uint8Array, options: PdfOptions, pages?: readonly number[]) {
+  return readInReader(bytes, {
+    maxRenderPixels: options.maxRenderPixels ?? DEFAULT_MAX_RENDER_PIXELS,
+    pages,
+    signal: options.signal,
+    memoryBytes: options.memoryBytes,
+    ocr: (image) =>
+      ocrPage(image, options.languages, {
+        signal: options.signal,
+        memoryBytes: options.memoryBytes,
+        engine: options.ocrEngine,
+      }),
+  });
+}
+
+/** poppler's complaints that mean a part of the file was not read; its "Syntax Warning"s do not */
+const POPPLER_ERROR = /^(Syntax Error|Internal Error|I\/O Error|Command Line Error|Permission Error)/m;
+
+/** Each page's text by pdftotext, or undefined when pdf.js must read the whole file (an error, a password). */
+async function pdftotext(bytes: Uint8Array, options: PdfOptions): Promise<string[] | undefined> {
+  return inTempDir(async (dir) => {
+    const file = path.join(dir, "in.pdf");
+    await writeFile(file, bytes);
+    const out = path.join(dir, "out.txt");
+    let run: Awaited<ReturnType<typeof runTool>>;
+    try {
+      run = await runTool("pdftotext", ["-enc", "UTF-8", "-eol", "unix", file, out], {
+        signal: options.signal,
+        memoryBytes: options.memoryBytes,
+      });
+    } catch (error) {
+      if (error instanceof OutputLimitError) return undefined;
+      throw error;
     }
-    return text;
-  } finally {
-    page.cleanup();
+    if (run.code !== 0 || POPPLER_ERROR.test(run.stderr)) return undefined;
+    const text = await readFile(out, "utf8").catch(() => undefined);
+    if (text === undefined) return undefined;
+    // every page ends in a form feed, an empty one too; each page's text ends in a line break or two
+    const pages = text.split("\f");
+    pages.pop();
+    return pages.map((page) => page.replace(/\n+$/, ""));
+  });
+}
+
+/** pdftotext's pages, with the ones it cannot read as pdf.js would read by pdf.js */
+async function completeNative(bytes: Uint8Array, pages: string[], options: PdfOptions): Promise<PdfText> {
+  const again = pages.flatMap((text, i) =>
+    letters(text) < USABLE_TEXT || RTL_SCRIPT.test(text) || VERTICAL_SCRIPT.test(text) ? [i + 1] : [],
+  );
+  if (again.length === 0) return { pages, ocrPages: 0, turnedPages: 0, warnings: [] };
+  const read = await withPdfJs(bytes, options, again);
+  if (read.numPages !== pages.length) {
+    // the two disagree on the pages (a damaged file each repairs its own way): pdf.js reads it all
+    const { numPages: _, ...all } = await withPdfJs(bytes, options);
+    return all;
   }
+  again.forEach((n, i) => {
+    pages[n - 1] = read.pages[i] ?? "";
+  });
+  return { pages, ocrPages: read.ocrPages, turnedPages: read.turnedPages, warnings: read.warnings };
 }

@@ -17,6 +17,8 @@ export type ProcessDocumentInput = {
   ocrLanguages?: readonly string[];
   /** the document's time limit (DocumentTimeout) */
   signal?: AbortSignal;
+  /** the document's memory limit (DocumentTooLarge), worker configuration documentMemoryMegabytes */
+  memoryMegabytes?: number;
 };
 
 /** one document's entry of result.json, plus its text (a work file) and how it was read */
@@ -47,7 +49,11 @@ export type ProcessedDocument = {
 export async function processDocument(input: ProcessDocumentInput): Promise<ProcessedDocument> {
   const { fileName, bytes, project } = input;
   const type = detectType(bytes, fileName);
-  const extracted = await extractText(bytes, type, { ocrLanguages: input.ocrLanguages, signal: input.signal });
+  const extracted = await extractText(bytes, type, {
+    ocrLanguages: input.ocrLanguages,
+    signal: input.signal,
+    memoryMegabytes: input.memoryMegabytes,
+  });
   const { className, confidence } = classifyWithLearned(extracted.text, project.documentClasses, project.learned);
   // no class won (confidence 0): no fields, even if a class happens to be named "Unknown"
   const winner = confidence > 0 ? project.documentClasses.filter((c) => c.name === className) : [];

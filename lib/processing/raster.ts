@@ -133,3 +133,34 @@ export function pgm(image: GreyImage): Uint8Array {
   out.set(image.grey, header.length);
   return out;
 }
+
+/**
+ * The EXIF orientation of a JPEG (1–8; 1 when it has none): how a camera says the pixels are to be turned. Skia and
+ * tesseract.js apply it; Leptonica, which the tesseract command reads with, does not.
+ */
+export function jpegOrientation(bytes: Uint8Array): number {
+  const b = bytes;
+  let i = 2;
+  while (i + 4 < b.length && b[i] === 0xff) {
+    const marker = b[i + 1] ?? 0;
+    const length = u16be(b, i + 2);
+    // APP1 "Exif\0\0" followed by a TIFF header
+    if (marker === 0xe1 && String.fromCharCode(...b.subarray(i + 4, i + 10)) === "Exif\0\0") {
+      const tiff = i + 10;
+      const little = b[tiff] === 0x49;
+      const u16 = (at: number) => (little ? u16le(b, at) : u16be(b, at));
+      const u32 = (at: number) => (little ? u16le(b, at) + u16le(b, at + 2) * 0x10000 : u32be(b, at));
+      const ifd = tiff + u32(tiff + 4);
+      const count = u16(ifd);
+      for (let e = 0; e < count && ifd + 2 + e * 12 + 12 <= b.length; e++) {
+        const entry = ifd + 2 + e * 12;
+        if (u16(entry) === 0x0112) return u16(entry + 8) || 1;
+      }
+      return 1;
+    }
+    // start of scan: no more headers
+    if (marker === 0xda) return 1;
+    i += 2 + length;
+  }
+  return 1;
+}

@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { ENGINES, using } from "@/tests/fixtures/engines";
 import { greyTiff, textGreyPixels, textJpeg, textPng } from "@/tests/fixtures/ocr-images";
-import { damageStream, pdfOf, turnedPng, twoColumnPng } from "@/tests/fixtures/scans";
+import { cameraJpeg, damageStream, pdfOf, turnedPng, twoColumnPng } from "@/tests/fixtures/scans";
 import { detectType } from "./detect";
-import { extractText, terminateOcr } from "./extract-text";
+import { extractText, terminateOcr, terminatePdfReaders } from "./extract-text";
 import { projectOcrLanguages } from "./ocr";
-import { decodeGrey, imageSize, rotateGrey } from "./raster";
+import { decodeGrey, imageSize, jpegOrientation, rotateGrey } from "./raster";
 
 // Documents as customers send them (issue 14 §1): scanned and mixed PDFs, pages turned on their side, columns,
 // damaged and encrypted PDFs, images too large to decode. The scans are drawn at test time (tests/fixtures/scans.ts);
@@ -21,179 +22,202 @@ const ORDER = ["PURCHASE ORDER 2025-118", "Deliver to: North Depot, Gate 4"];
 
 afterAll(async () => {
   await terminateOcr();
+  terminatePdfReaders();
 });
 
-describe("scanned PDFs", () => {
-  it("reads every page that is only an image by OCR and counts the pages", OCR, async () => {
-    const pdf = await pdfOf([{ scan: textPng(INVOICE) }, { scan: textPng(ORDER) }]);
-    const result = await extractText(pdf, "pdf");
-    expect(result).toMatchObject({ pages: 2, isMultiPage: true, method: "pdf", ocrPages: 2, turnedPages: 0, warnings: [] });
-    const [one, two] = result.text.split("\f").map(words);
-    expect(one).toContain("INVOICE 4711 from Acme Trading Ltd");
-    expect(one).toContain("1,234.56 EUR");
-    expect(two).toContain("PURCHASE ORDER 2025-118");
-  });
+for (const engine of ENGINES)
+  describe.skipIf(!engine.installed)(`read by ${engine.name}`, () => {
+    describe("scanned PDFs", () => {
+      it("reads every page that is only an image by OCR and counts the pages", OCR, async () => {
+        const pdf = await pdfOf([{ scan: textPng(INVOICE) }, { scan: textPng(ORDER) }]);
+        const result = await extractText(pdf, "pdf", using(engine));
+        expect(result).toMatchObject({ pages: 2, isMultiPage: true, method: "pdf", ocrPages: 2, turnedPages: 0, warnings: [] });
+        const [one, two] = result.text.split("\f").map(words);
+        expect(one).toContain("INVOICE 4711 from Acme Trading Ltd");
+        expect(one).toContain("1,234.56 EUR");
+        expect(two).toContain("PURCHASE ORDER 2025-118");
+      });
 
-  it("keeps the text layer of born-digital pages and reads only the scanned one", OCR, async () => {
-    const pdf = await pdfOf([{ text: "Cover letter\nDear customer, please find our order attached." }, { scan: textPng(ORDER) }]);
-    const result = await extractText(pdf, "pdf");
-    expect(result).toMatchObject({ pages: 2, ocrPages: 1 });
-    const [one, two] = result.text.split("\f");
-    expect(one).toBe("Cover letter\nDear customer, please find our order attached.");
-    expect(words(two ?? "")).toContain("PURCHASE ORDER 2025-118");
-  });
+      it("keeps the text layer of born-digital pages and reads only the scanned one", OCR, async () => {
+        const pdf = await pdfOf([
+          { text: "Cover letter\nDear customer, please find our order attached." },
+          { scan: textPng(ORDER) },
+        ]);
+        const result = await extractText(pdf, "pdf", using(engine));
+        expect(result).toMatchObject({ pages: 2, ocrPages: 1 });
+        const [one, two] = result.text.split("\f");
+        expect(one).toBe("Cover letter\nDear customer, please find our order attached.");
+        expect(words(two ?? "")).toContain("PURCHASE ORDER 2025-118");
+      });
 
-  it("does not read blank pages or pages of drawings by OCR", async () => {
-    const pdf = await pdfOf([{ text: "" }, { text: "" }]);
-    expect(await extractText(pdf, "pdf")).toEqual({
-      text: "\f",
-      pages: 2,
-      isMultiPage: true,
-      method: "pdf",
-      ocrPages: 0,
-      turnedPages: 0,
-      warnings: [],
+      it("does not read blank pages or pages of drawings by OCR", async () => {
+        const pdf = await pdfOf([{ text: "" }, { text: "" }]);
+        expect(await extractText(pdf, "pdf", using(engine))).toEqual({
+          text: "\f",
+          pages: 2,
+          isMultiPage: true,
+          method: "pdf",
+          ocrPages: 0,
+          turnedPages: 0,
+          warnings: [],
+        });
+      });
+
+      it.each([90, 180, 270] as const)("turns a scanned page that lies turned by %i° upright", OCR, async (turn) => {
+        const pdf = await pdfOf([{ scan: await turnedPng(textPng(INVOICE), turn) }]);
+        const result = await extractText(pdf, "pdf", using(engine));
+        expect(result).toMatchObject({ ocrPages: 1, turnedPages: 1 });
+        expect(words(result.text)).toContain("INVOICE 4711 from Acme Trading Ltd");
+        expect(words(result.text)).toContain("Payable within thirty days");
+      });
+    });
+
+    describe("images", () => {
+      it.each([90, 180, 270] as const)("turns a photographed page lying at %i° upright", OCR, async (turn) => {
+        const png = await turnedPng(textPng(INVOICE), turn);
+        const result = await extractText(png, "png", using(engine));
+        expect(result).toMatchObject({ method: "ocr", pages: 1, ocrPages: 1, turnedPages: 1 });
+        expect(words(result.text)).toContain("Total amount due: 1,234.56 EUR");
+      });
+
+      it("turns a TIFF page lying on its side upright and reads the upright one as it is", OCR, async () => {
+        const turned = await decodeGrey(await turnedPng(textPng(INVOICE), 270), "png");
+        const tiff = greyTiff([textGreyPixels(ORDER), turned]);
+        const result = await extractText(tiff, "tiff", using(engine));
+        expect(result).toMatchObject({ pages: 2, ocrPages: 2, turnedPages: 1 });
+        const [one, two] = result.text.split("\f").map(words);
+        expect(one).toContain("PURCHASE ORDER 2025-118");
+        expect(two).toContain("INVOICE 4711 from Acme Trading Ltd");
+      });
+
+      it("reads a photo as its EXIF orientation says, without turning it again", OCR, async () => {
+        // stored a quarter turn anticlockwise, with orientation 6: "turn it a quarter clockwise to show it"
+        const jpeg = await cameraJpeg(await turnedPng(textPng(INVOICE), 270), 6);
+        expect(jpegOrientation(jpeg)).toBe(6);
+        const result = await extractText(jpeg, "jpeg", using(engine));
+        expect(result).toMatchObject({ turnedPages: 0, ocrPages: 1 });
+        expect(words(result.text)).toContain("INVOICE 4711 from Acme Trading Ltd");
+      });
+
+      it("reads an upright image without turning it", OCR, async () => {
+        const result = await extractText(textJpeg(INVOICE), "jpeg", using(engine));
+        expect(result).toMatchObject({ turnedPages: 0, ocrPages: 1 });
+        expect(words(result.text)).toContain("INVOICE 4711 from Acme Trading Ltd");
+      });
+
+      it("reads two columns one after the other, as tesseract's automatic page segmentation does", OCR, async () => {
+        const left = [
+          "The delivery arrived on",
+          "Monday morning with two",
+          "pallets missing from the",
+          "order we placed in May.",
+          "Please send them soon",
+          "or credit the amount.",
+        ];
+        const right = [
+          "Invoice number 4711 is",
+          "attached to this letter",
+          "and lists every pallet",
+          "that was shipped to our",
+          "warehouse at the north",
+          "gate. Payment is due in",
+        ];
+        const text = words((await extractText(await twoColumnPng(left, right), "png", using(engine))).text);
+        // read as one block (tesseract.js' own default), each printed line would mix both columns:
+        // "The delivery arrived on Invoice number 4711 is Monday morning with two attached to this letter …"
+        expect(text).toContain(words(left.join(" ")));
+        expect(text).toContain(words(right.join(" ")));
+        expect(text.indexOf("The delivery")).toBeLessThan(text.indexOf("Invoice number"));
+      });
+
+      it("reads German with the project's languages", OCR, async () => {
+        const png = textPng(["Rechnung für Müller & Söhne", "Gesamtbetrag: 98,70 €, fällig in 14 Tagen"]);
+        const text = words(
+          (
+            await extractText(png, "png", {
+              ...using(engine),
+              ocrLanguages: projectOcrLanguages([{ name: "OcrLanguages", value: "deu" }]),
+            })
+          ).text,
+        );
+        expect(text).toContain("Rechnung für Müller & Söhne");
+        expect(text).toContain("fällig in 14 Tagen");
+      });
+
+      it("refuses an image of more pixels than allowed from its header, before decoding it", async () => {
+        // a PNG header that claims 20 000 × 20 000 pixels (a decompression bomb's): nothing is decoded
+        const png = textPng(["x"]);
+        const bomb = new Uint8Array(png);
+        const view = new DataView(bomb.buffer);
+        view.setUint32(16, 20_000);
+        view.setUint32(20, 20_000);
+        await expect(extractText(bomb, "png", using(engine))).rejects.toMatchObject({
+          code: "ImageTooLarge",
+          message: expect.stringContaining("20000 × 20000"),
+        });
+        await expect(extractText(png, "png", { ...using(engine), maxImagePixels: 100 })).rejects.toMatchObject({
+          code: "ImageTooLarge",
+        });
+      });
+    });
+
+    describe("damaged and encrypted PDFs", () => {
+      it("keeps the readable pages of a PDF with a damaged stream and names the damaged page", async () => {
+        const pdf = damageStream(
+          await pdfOf([{ text: "First page: ORDER 1001" }, { text: "Second page" }, { text: "Third page: Total 77.10" }]),
+          1,
+        );
+        const result = await extractText(pdf, "pdf", using(engine));
+        expect(result.pages).toBe(3);
+        expect(result.text.split("\f")).toEqual(["First page: ORDER 1001", "", "Third page: Total 77.10"]);
+        expect(result.warnings).toEqual([{ page: 2, reason: expect.stringMatching(/flate stream/i) }]);
+      });
+
+      it("reads a PDF whose cross-reference offset is wrong", async () => {
+        const pdf = Buffer.from(await pdfOf([{ text: "Reconstructed: INV-77" }]));
+        const broken = Buffer.from(pdf.toString("latin1").replace(/startxref\n\d+/, "startxref\n999"), "latin1");
+        expect((await extractText(new Uint8Array(broken), "pdf", using(engine))).text).toBe("Reconstructed: INV-77");
+      });
+
+      it("reads a PDF encrypted with an empty user password", async () => {
+        const result = await extractText(fixture("encrypted-no-user-password.pdf"), "pdf", using(engine));
+        expect(result.text).toContain("CONFIDENTIAL INVOICE No. SEC-2025-042");
+      });
+
+      it("names a PDF that needs a password", async () => {
+        await expect(extractText(fixture("encrypted-with-password.pdf"), "pdf", using(engine))).rejects.toMatchObject({
+          code: "PasswordProtected",
+          message: "The PDF is protected by a password.",
+        });
+      });
+    });
+
+    // both printed by Chromium (tests/fixtures/pdf/README.md), which draws Arabic as presentation forms left to right and
+    // vertical Japanese glyph by glyph
+    describe("scripts in their reading order", () => {
+      it.each([
+        [
+          "Arabic and Hebrew lines in logical order, numbers and Latin words kept as written",
+          "right-to-left.pdf",
+          [
+            "فاتورة رقم 4711 بتاريخ اليوم",
+            "المورد ACME Trading Ltd في برلين",
+            "חשבונית מספר 88 לתשלום",
+            "Invoice 4711, total 250.00 EUR",
+            // a left-to-right line with an Arabic phrase in it (pdftotext puts this one's parts in reverse)
+            "The supplier المورد الجديد delivers from Berlin",
+          ],
+        ],
+        [
+          "Japanese set top to bottom column by column, not a line a glyph",
+          "vertical-japanese.pdf",
+          ["請求書番号四七一一", "合計金額は二百五十円です", "支払期限は三十日以内", "Invoice 4711"],
+        ],
+      ])("reads %s", async (_what, file, lines) => {
+        expect((await extractText(fixture(file), "pdf", using(engine))).text.split("\n")).toEqual(lines);
+      });
     });
   });
-
-  it.each([90, 180, 270] as const)("turns a scanned page that lies turned by %i° upright", OCR, async (turn) => {
-    const pdf = await pdfOf([{ scan: await turnedPng(textPng(INVOICE), turn) }]);
-    const result = await extractText(pdf, "pdf");
-    expect(result).toMatchObject({ ocrPages: 1, turnedPages: 1 });
-    expect(words(result.text)).toContain("INVOICE 4711 from Acme Trading Ltd");
-    expect(words(result.text)).toContain("Payable within thirty days");
-  });
-});
-
-describe("images", () => {
-  it.each([90, 180, 270] as const)("turns a photographed page lying at %i° upright", OCR, async (turn) => {
-    const png = await turnedPng(textPng(INVOICE), turn);
-    const result = await extractText(png, "png");
-    expect(result).toMatchObject({ method: "ocr", pages: 1, ocrPages: 1, turnedPages: 1 });
-    expect(words(result.text)).toContain("Total amount due: 1,234.56 EUR");
-  });
-
-  it("turns a TIFF page lying on its side upright and reads the upright one as it is", OCR, async () => {
-    const turned = await decodeGrey(await turnedPng(textPng(INVOICE), 270), "png");
-    const tiff = greyTiff([textGreyPixels(ORDER), turned]);
-    const result = await extractText(tiff, "tiff");
-    expect(result).toMatchObject({ pages: 2, ocrPages: 2, turnedPages: 1 });
-    const [one, two] = result.text.split("\f").map(words);
-    expect(one).toContain("PURCHASE ORDER 2025-118");
-    expect(two).toContain("INVOICE 4711 from Acme Trading Ltd");
-  });
-
-  it("reads an upright image without turning it", OCR, async () => {
-    const result = await extractText(textJpeg(INVOICE), "jpeg");
-    expect(result).toMatchObject({ turnedPages: 0, ocrPages: 1 });
-    expect(words(result.text)).toContain("INVOICE 4711 from Acme Trading Ltd");
-  });
-
-  it("reads two columns one after the other, as tesseract's automatic page segmentation does", OCR, async () => {
-    const left = [
-      "The delivery arrived on",
-      "Monday morning with two",
-      "pallets missing from the",
-      "order we placed in May.",
-      "Please send them soon",
-      "or credit the amount.",
-    ];
-    const right = [
-      "Invoice number 4711 is",
-      "attached to this letter",
-      "and lists every pallet",
-      "that was shipped to our",
-      "warehouse at the north",
-      "gate. Payment is due in",
-    ];
-    const text = words((await extractText(await twoColumnPng(left, right), "png")).text);
-    // read as one block (tesseract.js' own default), each printed line would mix both columns:
-    // "The delivery arrived on Invoice number 4711 is Monday morning with two attached to this letter …"
-    expect(text).toContain(words(left.join(" ")));
-    expect(text).toContain(words(right.join(" ")));
-    expect(text.indexOf("The delivery")).toBeLessThan(text.indexOf("Invoice number"));
-  });
-
-  it("reads German with the project's languages", OCR, async () => {
-    const png = textPng(["Rechnung für Müller & Söhne", "Gesamtbetrag: 98,70 €, fällig in 14 Tagen"]);
-    const text = words(
-      (await extractText(png, "png", { ocrLanguages: projectOcrLanguages([{ name: "OcrLanguages", value: "deu" }]) })).text,
-    );
-    expect(text).toContain("Rechnung für Müller & Söhne");
-    expect(text).toContain("fällig in 14 Tagen");
-  });
-
-  it("refuses an image of more pixels than allowed from its header, before decoding it", async () => {
-    // a PNG header that claims 20 000 × 20 000 pixels (a decompression bomb's): nothing is decoded
-    const png = textPng(["x"]);
-    const bomb = new Uint8Array(png);
-    const view = new DataView(bomb.buffer);
-    view.setUint32(16, 20_000);
-    view.setUint32(20, 20_000);
-    await expect(extractText(bomb, "png")).rejects.toMatchObject({
-      code: "ImageTooLarge",
-      message: expect.stringContaining("20000 × 20000"),
-    });
-    await expect(extractText(png, "png", { maxImagePixels: 100 })).rejects.toMatchObject({ code: "ImageTooLarge" });
-  });
-});
-
-describe("damaged and encrypted PDFs", () => {
-  it("keeps the readable pages of a PDF with a damaged stream and names the damaged page", async () => {
-    const pdf = damageStream(
-      await pdfOf([{ text: "First page: ORDER 1001" }, { text: "Second page" }, { text: "Third page: Total 77.10" }]),
-      1,
-    );
-    const result = await extractText(pdf, "pdf");
-    expect(result.pages).toBe(3);
-    expect(result.text.split("\f")).toEqual(["First page: ORDER 1001", "", "Third page: Total 77.10"]);
-    expect(result.warnings).toEqual([{ page: 2, reason: expect.stringMatching(/flate stream/i) }]);
-  });
-
-  it("reads a PDF whose cross-reference offset is wrong", async () => {
-    const pdf = Buffer.from(await pdfOf([{ text: "Reconstructed: INV-77" }]));
-    const broken = Buffer.from(pdf.toString("latin1").replace(/startxref\n\d+/, "startxref\n999"), "latin1");
-    expect((await extractText(new Uint8Array(broken), "pdf")).text).toBe("Reconstructed: INV-77");
-  });
-
-  it("reads a PDF encrypted with an empty user password", async () => {
-    const result = await extractText(fixture("encrypted-no-user-password.pdf"), "pdf");
-    expect(result.text).toContain("CONFIDENTIAL INVOICE No. SEC-2025-042");
-  });
-
-  it("names a PDF that needs a password", async () => {
-    await expect(extractText(fixture("encrypted-with-password.pdf"), "pdf")).rejects.toMatchObject({
-      code: "PasswordProtected",
-      message: "The PDF is protected by a password.",
-    });
-  });
-});
-
-// both printed by Chromium (tests/fixtures/pdf/README.md), which draws Arabic as presentation forms left to right and
-// vertical Japanese glyph by glyph
-describe("scripts in their reading order", () => {
-  it.each([
-    [
-      "Arabic and Hebrew lines in logical order, numbers and Latin words kept as written",
-      "right-to-left.pdf",
-      [
-        "فاتورة رقم 4711 بتاريخ اليوم",
-        "المورد ACME Trading Ltd في برلين",
-        "חשבונית מספר 88 לתשלום",
-        "Invoice 4711, total 250.00 EUR",
-        // a left-to-right line with an Arabic phrase in it (pdftotext puts this one's parts in reverse)
-        "The supplier المورد الجديد delivers from Berlin",
-      ],
-    ],
-    [
-      "Japanese set top to bottom column by column, not a line a glyph",
-      "vertical-japanese.pdf",
-      ["請求書番号四七一一", "合計金額は二百五十円です", "支払期限は三十日以内", "Invoice 4711"],
-    ],
-  ])("reads %s", async (_what, file, lines) => {
-    expect((await extractText(fixture(file), "pdf")).text.split("\n")).toEqual(lines);
-  });
-});
 
 describe("raster", () => {
   it("reads the size from the header of each image type", async () => {

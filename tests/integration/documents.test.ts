@@ -4,7 +4,7 @@ import { GET as getFile } from "@/app/api/jobs/[jobId]/files/[kind]/[fileName]/r
 import { GET as getJob } from "@/app/api/jobs/[jobId]/route";
 import { POST as postJob } from "@/app/api/jobs/route";
 import { jobLogs, jobMetrics } from "@/db/schema";
-import { terminateOcr } from "@/lib/processing/extract-text";
+import { terminateOcr, terminatePdfReaders } from "@/lib/processing/extract-text";
 import { getDb } from "@/lib/setup/bootstrap";
 import { claimJob } from "@/workers/jobs/claim";
 import { JobPipeline } from "@/workers/jobs/pipeline";
@@ -24,6 +24,7 @@ const OCR = { timeout: 180_000 };
 afterAll(async () => {
   await stopWorkers();
   await terminateOcr();
+  terminatePdfReaders();
 });
 
 async function setup() {
@@ -130,6 +131,42 @@ describe("documents as they come", () => {
           params: { file: "damaged.pdf", page: 2, reason: expect.stringMatching(/flate stream/i) },
         }),
       ]);
+    },
+  );
+
+  it(
+    "a decompression bomb past the worker's memory limit ends its job in Error DocumentTooLarge; the next is read",
+    OCR,
+    async () => {
+      const { project, token } = await setup();
+      const { readFileSync } = await import("node:fs");
+      const bomb = new Uint8Array(readFileSync("tests/fixtures/pdf/flate-bomb.pdf"));
+      const created = await post(token, project.id, [{ name: "bomb.pdf", bytes: bomb, type: "application/pdf" }]);
+      const db = await getDb();
+      const claim = await claimJob(db, { workerId: "memory-worker", jobId: created.id });
+      if (!claim) throw new Error("no claim");
+      const inputs = await startJobs(db, [claim]);
+      expect(inputs.documentMemoryMegabytes).toBe(2048);
+      // below the default, so that the bomb is stopped within a second (the wiring is the same); pdf.js reads it, as
+      // pdftotext (the native engine) would first decode it for half a minute, within the time limit only
+      inputs.documentMemoryMegabytes = 200;
+      const engine = process.env.PDF_ENGINE;
+      process.env.PDF_ENGINE = "pdfjs";
+      const prepared = await prepareJob(claim, inputs).finally(() => {
+        if (engine === undefined) delete process.env.PDF_ENGINE;
+        else process.env.PDF_ENGINE = engine;
+      });
+      expect(prepared).toMatchObject({
+        state: "Error",
+        errorCode: "DocumentTooLarge",
+        errorParams: { file: "bomb.pdf", megabytes: 200 },
+      });
+      expect(await finishJobs(db, [prepared])).toEqual(["Error"]);
+      const next = await post(token, project.id, [
+        { name: "next.pdf", bytes: await pdfOf([{ text: "Invoice No. AFTER-3" }]), type: "application/pdf" },
+      ]);
+      await drain();
+      expect((await call(getJob, `/api/jobs/${next.id}?auth=${next.auth}`)).json.state).toBe("Ready");
     },
   );
 

@@ -72,6 +72,8 @@ export type JobInputs = {
   jsonFormat?: "Compact" | "Nice";
   /** worker configuration documentTimeoutSeconds: the time one document may take */
   documentTimeoutSeconds?: number;
+  /** worker configuration documentMemoryMegabytes: the memory one document may take */
+  documentMemoryMegabytes?: number;
 };
 
 /** A learn project a job goes to: deleted ones take no documents (spec operations §4). */
@@ -150,6 +152,7 @@ export async function startJobs(db: Database, claims: Claim[]): Promise<JobInput
     ocrLanguages,
     jsonFormat: settings.jsonFormat,
     documentTimeoutSeconds: settings.documentTimeoutSeconds,
+    documentMemoryMegabytes: settings.documentMemoryMegabytes,
   };
 }
 
@@ -273,6 +276,7 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
         lookups: inputs.lookups.get(lookupKey(job)),
         ocrLanguages: job.projectId ? inputs.ocrLanguages?.get(job.projectId) : undefined,
         signal,
+        memoryMegabytes: inputs.documentMemoryMegabytes,
       }).catch((error: unknown) => {
         if (!signal.aborted) throw error;
         throw new DocumentProcessingError("DocumentTimeout", `The document took longer than ${seconds} seconds.`, {

@@ -1,0 +1,46 @@
+import { DocumentProcessingError, type DocumentProcessingErrorCode } from "./errors";
+import type { ReaderReply, ReaderRequest } from "./pdf-readers";
+import { readPdfJs } from "./pdfjs";
+
+/**
+ * A PDF reader process (pdf-readers.ts): reads one PDF at a time with pdf.js and asks its parent to OCR the pages it
+ * renders. Its memory is watched from outside, so a decompression bomb ends this process, never the worker.
+ */
+
+const send = (reply: ReaderReply) => process.send?.(reply);
+type OcrAnswer = { resolve: (r: { text: string; turned: 0 | 90 | 180 | 270 }) => void; reject: (e: Error) => void };
+const ocrAnswers = new Map<number, OcrAnswer>();
+let nextOcr = 0;
+
+process.on("message", (message: ReaderRequest) => {
+  if (message.kind === "ocr-result") {
+    const waiting = ocrAnswers.get(message.ocrId);
+    ocrAnswers.delete(message.ocrId);
+    if (!waiting) return;
+    // as the OCR engine threw it: an unreadable page image is the page's warning, anything else the document's end
+    if (message.error)
+      waiting.reject(new DocumentProcessingError(message.error.code as DocumentProcessingErrorCode, message.error.message));
+    else waiting.resolve({ text: message.text ?? "", turned: message.turned ?? 0 });
+    return;
+  }
+  readPdfJs(message.bytes, {
+    maxRenderPixels: message.maxRenderPixels,
+    pages: message.pages,
+    ocr: (image) =>
+      new Promise((resolve, reject) => {
+        const ocrId = nextOcr++;
+        ocrAnswers.set(ocrId, { resolve, reject });
+        send({ kind: "ocr", ocrId, grey: image.grey, dpi: image.dpi });
+      }),
+  }).then(
+    (result) => send({ kind: "done", result }),
+    (error: unknown) => {
+      const e = error as { code?: string; message?: string };
+      send({ kind: "failed", error: { code: e.code ?? "UnreadableDocument", message: String(e.message ?? error) } });
+    },
+  );
+});
+
+// the worker ended (or was killed): so does its reader
+process.on("disconnect", () => process.exit(0));
+send({ kind: "ready" });
