@@ -48,6 +48,18 @@ export function JobsTable({
   const { dateTime } = useDates();
 
   const columns = useMemo(() => {
+    // the row actions' texts are the same in every row: translated once per table, not once per row
+    const label = {
+      details: t("details"),
+      download: t("download"),
+      lock: t("lock"),
+      unlock: t("unlock"),
+      restart: t("restart"),
+      delete: t("delete"),
+      deleteText: t("deleteText"),
+      yes: t("yes"),
+      no: t("no"),
+    };
     const date = (id: "created" | "started" | "finished" | "deleted") =>
       column.accessor(id, {
         header: t(`column_${id}`),
@@ -125,39 +137,39 @@ export function JobsTable({
           return (
             <RowActions
               actions={[
-                { label: t("details"), icon: EyeIcon, href: `${base}/jobmonitor/details/${job.id}`, testId: "job-details" },
+                { label: label.details, icon: EyeIcon, href: `${base}/jobmonitor/details/${job.id}`, testId: "job-details" },
                 {
-                  label: t("download"),
+                  label: label.download,
                   icon: DownloadIcon,
                   disabled: !allows("download", job),
                   onClick: () => window.location.assign(jobDownloadHref(job.id)),
                   testId: "job-download",
                 },
                 {
-                  label: job.preventDelete ? t("unlock") : t("lock"),
+                  label: job.preventDelete ? label.unlock : label.lock,
                   icon: job.preventDelete ? LockOpenIcon : LockIcon,
                   disabled: !allows("toggleLock", job) || actions.pending,
                   onClick: () => actions.lock(job.id, !job.preventDelete),
                   testId: "job-lock",
                 },
                 {
-                  label: t("restart"),
+                  label: label.restart,
                   icon: RotateCcwIcon,
                   disabled: !allows("restart", job) || actions.pending,
                   onClick: () => actions.restart([job.id]),
                   testId: "job-restart",
                 },
                 {
-                  label: t("delete"),
+                  label: label.delete,
                   icon: Trash2Icon,
                   destructive: true,
                   disabled: !allows("delete", job) || actions.pending,
                   onClick: () => actions.remove([job.id]),
                   confirm: {
                     title: t("deleteTitle", { id: job.id }),
-                    description: t("deleteText"),
-                    confirmLabel: t("yes"),
-                    cancelLabel: t("no"),
+                    description: label.deleteText,
+                    confirmLabel: label.yes,
+                    cancelLabel: label.no,
                   },
                   testId: "job-delete",
                 },

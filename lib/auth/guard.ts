@@ -1,9 +1,16 @@
 import { notFound, redirect } from "next/navigation";
+import { cache } from "react";
 import { getDb } from "@/lib/setup/bootstrap";
 import { findSystemByName } from "@/lib/systems/queries";
 import { actingIn, type Caller } from "./caller";
 import { canUseAdminPortal, canUseSystemPortal, hasPermission, isSupersystemName, type Permission } from "./permissions";
 import { currentCaller } from "./web-session";
+
+/**
+ * The system of a portal page, read once per request: the portal's layout and its page both ask (React's cache lasts
+ * one server render; elsewhere it does not cache).
+ */
+const systemNamed = cache(async (name: string) => findSystemByName(await getDb(), { name }));
 
 /**
  * Page-level checks (the route guard in proxy.ts only redirects early): signed in, password changed,
@@ -27,7 +34,7 @@ export async function requireSystemPage(
   if (!caller) redirect(`/login?system=${encodeURIComponent(systemName)}`);
   if (caller.requiresPasswordChange) redirect("/changePassword");
   if (!canUseSystemPortal(caller, systemName)) redirect("/");
-  const system = await findSystemByName(await getDb(), { name: systemName });
+  const system = await systemNamed(systemName);
   if (!system) notFound();
   if (permission && !hasPermission(caller.roles, permission)) redirect("/forbidden");
   return { caller: actingIn(caller, system), system };

@@ -147,11 +147,10 @@ function parseOrderBy(orderBy: string): SQL[] {
 export type JobSearchResult = { totalCount: number; totalCountExact: boolean; items: JobDto[] };
 
 /**
- * GET v3/systems/{id}/jobs: the jobs of one system by the search parameters, paged. The capped count (COUNT_CAP) and
- * the page (with the system name and the file lists in the same statement) go out together; both are read along the
- * indexes of db/schema/jobs.ts for the default sort, a state filter and the priority sort.
+ * The two statements of a job search (not yet sent): the capped count (COUNT_CAP) and the page with its system's name
+ * and the file lists. searchJobs sends them; the load bench's floor route (app/bench/job-search) sends the same SQL.
  */
-export async function searchJobs(db: Database, params: { systemId: string; search: JobSearch }): Promise<JobSearchResult> {
+export function jobSearchStatements(db: Database, params: { systemId: string; search: JobSearch }) {
   const s = params.search;
   const where: SQL[] = [eq(jobs.systemId, params.systemId)];
   // spec operations §4: removed jobs appear only with include-removed
@@ -184,7 +183,7 @@ export async function searchJobs(db: Database, params: { systemId: string; searc
   const counting = db.select({ n: sql<number>`count(*)::int` }).from(matching);
   const paging =
     s.pagesize === 0
-      ? Promise.resolve([])
+      ? undefined
       : db
           .select({ job: jobs, systemName: systems.name, files: filesOfJob })
           .from(jobs)
@@ -193,7 +192,17 @@ export async function searchJobs(db: Database, params: { systemId: string; searc
           .orderBy(...parseOrderBy(s.orderby))
           .limit(s.pagesize)
           .offset(offset);
-  const [[count], rows] = await Promise.all([counting, paging]);
+  return { counting, paging, countLimit };
+}
+
+/**
+ * GET v3/systems/{id}/jobs: the jobs of one system by the search parameters, paged. The capped count (COUNT_CAP) and
+ * the page (with the system name and the file lists in the same statement) go out together; both are read along the
+ * indexes of db/schema/jobs.ts for the default sort, a state filter and the priority sort.
+ */
+export async function searchJobs(db: Database, params: { systemId: string; search: JobSearch }): Promise<JobSearchResult> {
+  const { counting, paging, countLimit } = jobSearchStatements(db, params);
+  const [[count], rows] = await Promise.all([counting, paging ?? []]);
   const n = count?.n ?? 0;
   return {
     totalCount: Math.min(n, countLimit - 1),

@@ -6,6 +6,8 @@ import { searchJobs } from "@/lib/jobs/queries";
 import { findSystemById } from "@/lib/systems/queries";
 
 export const GET = route(searchJobsContract, async ({ db, caller, params, query }) => {
+  // the caller's own system was read (active) with the token: only another system needs a lookup
+  if (params.id.toLowerCase() === caller.systemId) return searchJobs(db, { systemId: caller.systemId, search: query });
   const system = await findSystemById(db, { id: params.id });
   if (!system || (caller.systemId !== system.id && !isDeputyFor(caller, system.name))) throw new AppError("SystemNotFound");
   return searchJobs(db, { systemId: system.id, search: query });

@@ -1,0 +1,738 @@
+// `npm run bench:load` (issue 14 §4): a mixed load against a built server and one `npm run worker` on PostgreSQL + Redis.
+//   mix       for MIX_SECONDS: SESSIONS signed-in job managers, each alternating the job monitor page (web session
+//             cookie) and the job search GET /api/v3/systems/{id}/jobs (bearer token) with a few filters, and POSTERS
+//             clients posting one-text-file jobs (POST /api/jobs); count, errors, req/s, p50/p95/p99 per type, the
+//             server's RSS at start, middle and end, and at the end every posted job Ready exactly once
+//   floors    the same client concurrency (SESSIONS in flight, the posters running) on one request type at a time,
+//             in slices ours, floor, floor, ours: the monitor page against a page of the same shell rendering a
+//             static 25-row table, the search against a bare handler sending the search's own SQL (both exist only
+//             with BENCH_ROUTES=1; docs/decisions.md "Bench-only floor routes")
+//   queries   statements per request of each type: transactions of the bench database (pg_stat_database) over
+//             sequential requests, nothing else running
+//   scale-out the same mix against two `next start` on the same database, requests spread round-robin
+// `--profile` runs the server with --cpu-prof during a shorter mix and prints where its CPU time went
+// (bench/load/profile.mjs); `--build` rebuilds first; `--keep-logs` keeps the logs in bench/.tmp/; `--no-write` leaves
+// RESULTS.md alone. Needs BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) and BENCH_REDIS_URL
+// (default redis://127.0.0.1:6379); makes a database docservice_bench_load_<random> and a queue prefix
+// docservice-bench-load-<random>, both removed at the end (also after a failure, not after SIGKILL).
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { Redis } from "ioredis";
+import postgres from "postgres";
+
+process.env.BENCH_DIST_DIR ||= ".next-bench-load"; // before server.mjs reads it
+const { ADMIN_PASSWORD, api, DIST_DIR, ensureBuild, freshDir, root, sleep, startServer, stopServer, tmp, waitFor200 } =
+  await import("./server.mjs");
+const { codeVersion, fmt, machine, otherCpuMeter, percentile, treeMemoryMB } = await import("./measure.mjs");
+const { summariseProfile } = await import("./load/profile.mjs");
+
+const PG_SERVER = process.env.BENCH_PG_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const REDIS_URL = process.env.BENCH_REDIS_URL || "redis://127.0.0.1:6379";
+const PORTS = [3450, 3451];
+const profile = process.argv.includes("--profile");
+const SESSIONS = Number(process.env.BENCH_SESSIONS) || 40;
+const POSTERS = Number(process.env.BENCH_POSTERS) || 10;
+const MIX_SECONDS = Number(process.env.BENCH_MIX_SECONDS) || (profile ? 60 : 120);
+const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS) || 15; // floors: 4 slices per pair
+const EXISTING_JOBS = Number(process.env.BENCH_EXISTING_JOBS) || 5000;
+const WARMUP_SECONDS = 15;
+// `--parts=queries,mix,floors,scale` (the default: all; with --profile: queries,mix) picks the parts to run
+const parts = (
+  process.argv.find((a) => a.startsWith("--parts="))?.slice("--parts=".length) ??
+  (profile ? "queries,mix" : "queries,mix,floors,scale")
+).split(",");
+const bytes = {}; // response bytes per request type: { total, n }
+
+const suffix = randomBytes(4).toString("hex");
+const DB_NAME = `docservice_bench_load_${suffix}`;
+const QUEUE_PREFIX = `docservice-bench-load-${suffix}`;
+const dbUrl = (() => {
+  const u = new URL(PG_SERVER);
+  u.pathname = `/${DB_NAME}`;
+  return u.toString();
+})();
+
+// ---------------------------------------------------------------------------------------------------------------
+// processes of our own (worker, helper): each in its own process group, ended by group id
+
+const groups = new Set();
+function killGroup(pid, signal = "SIGKILL") {
+  try {
+    process.kill(-pid, signal);
+  } catch {}
+}
+process.on("exit", () => {
+  for (const pid of groups) killGroup(pid);
+});
+
+function spawnGroup(command, args, { env, logFile, stdout = "log" }) {
+  const log = openSync(logFile, "a");
+  const child = spawn(command, args, {
+    cwd: root,
+    detached: true,
+    stdio: ["ignore", stdout === "pipe" ? "pipe" : log, log],
+    env,
+  });
+  closeSync(log);
+  groups.add(child.pid);
+  let out = "";
+  child.stdout?.on("data", (d) => {
+    out += d;
+  });
+  const exited = new Promise((resolve) =>
+    child.once("exit", (code, signal) => {
+      groups.delete(child.pid);
+      killGroup(child.pid);
+      resolve({ code, signal, out });
+    }),
+  );
+  return { pid: child.pid, exited };
+}
+
+async function endGroup(proc, graceMs = 10_000) {
+  killGroup(proc.pid, "SIGTERM");
+  const timer = setTimeout(() => killGroup(proc.pid, "SIGKILL"), graceMs);
+  await proc.exited;
+  clearTimeout(timer);
+}
+
+function loadEnv(dataDir, secret) {
+  const { DATABASE_URL, REDIS_URL: _r, QUEUE_PREFIX: _q, NODE_OPTIONS: _n, ...base } = process.env;
+  return {
+    ...base,
+    DATABASE_URL: dbUrl,
+    REDIS_URL,
+    QUEUE_PREFIX,
+    DATA_DIR: dataDir,
+    SECRET_KEY: secret,
+    NEXT_DIST_DIR: DIST_DIR,
+    NEXT_TELEMETRY_DISABLED: "1",
+    LOG_LEVEL: "warn", // one info line per API call would be a cost of its own here; every bench server logs alike
+  };
+}
+
+async function helper(command, env, logFile, extraEnv = {}) {
+  const proc = spawnGroup(process.execPath, ["--import", "tsx", "bench/load/helper.ts", command], {
+    env: { ...env, ...extraEnv },
+    logFile,
+    stdout: "pipe",
+  });
+  const { code, signal, out } = await proc.exited;
+  if (code !== 0) throw new Error(`load helper ${command} ended with ${code ?? signal}; see ${logFile}`);
+  return JSON.parse(out.trim().split("\n").pop());
+}
+
+/**
+ * `next start` under `node --cpu-prof` (not allowed in NODE_OPTIONS), in a process group of our own; the same shape as
+ * server.mjs's startServer, ended with endGroup.
+ */
+function startProfiledServer(port, env, dir) {
+  const { DATABASE_URL: _d, ...rest } = env;
+  const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
+  const proc = spawnGroup(
+    process.execPath,
+    ["--cpu-prof", `--cpu-prof-dir=${dir}`, "--cpu-prof-interval=500", next, "start", "-p", String(port)],
+    { env: { ...rest, DATABASE_URL: env.DATABASE_URL }, logFile: `${env.DATA_DIR}.log` },
+  );
+  return { ...proc, port, t0: performance.now(), url: `http://127.0.0.1:${port}`, profiled: true };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// the client: node:http on kept-alive connections (cheaper for the shared cores than fetch)
+
+const agents = new Map();
+function agentOf(server) {
+  let agent = agents.get(server.port);
+  if (!agent) {
+    agent = new http.Agent({ keepAlive: true, maxSockets: SESSIONS + POSTERS + 10 });
+    agents.set(server.port, agent);
+  }
+  return agent;
+}
+
+function request(server, method, pathName, { headers = {}, body } = {}) {
+  const url = new URL(pathName, server.url);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method, agent: agentOf(server), headers },
+      (res) => {
+        const chunks = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }),
+        );
+        res.on("error", reject);
+      },
+    );
+    req.setTimeout(60_000, () => req.destroy(new Error("no answer within 60 s")));
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+const cookiesOf = (res) =>
+  (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).filter((c) => !c.endsWith("=") && c.includes("="));
+
+/** next-auth's credentials sign-in under /api/session (a browser session cookie), as a client of it would. */
+async function webSignIn(server, systemName, userName, password) {
+  const csrf = await request(server, "GET", "/api/session/csrf");
+  if (csrf.status !== 200) throw new Error(`GET /api/session/csrf answered ${csrf.status}`);
+  const { csrfToken } = JSON.parse(csrf.text);
+  const body = new URLSearchParams({ csrfToken, systemName, userName, password, json: "true" }).toString();
+  const res = await request(server, "POST", "/api/session/callback/credentials", {
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "content-length": Buffer.byteLength(body),
+      cookie: cookiesOf(csrf).join("; "),
+    },
+    body,
+  });
+  const session = cookiesOf(res).find((c) => c.startsWith("docservice.session="));
+  if (!session)
+    throw new Error(`next-auth sign-in of ${userName} gave no session cookie (${res.status}): ${res.text.slice(0, 200)}`);
+  return session;
+}
+
+function invoiceText(n) {
+  const lines = [
+    "ACME Office Supplies GmbH, Industriestrasse 12, 70565 Stuttgart",
+    `Invoice No. INV-2026-${String(n).padStart(6, "0")}`,
+    "Date: 2026-11-02",
+    "Customer: Example Corp, Musterstrasse 1, 10115 Berlin",
+    "",
+    "Pos  Description                      Qty      Price",
+  ];
+  for (let i = 1; i <= 12; i++)
+    lines.push(`${String(i).padStart(3)}  Paper A4 80 g, box of 2500 sheets   ${(i % 7) + 1}    24.90`);
+  lines.push("", `Total: EUR ${(100 + (n % 900)).toFixed(2)}`, "Amount due within 14 days. Thank you for your order.");
+  return Buffer.from(lines.join("\n"));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// the request types
+
+const SEARCHES = ["", "state=Error", "client=acme", "orderby=Priority:DESC", "project=Invoices", "clientinfo=batch%204"];
+const MONITOR_QUERIES = ["", "", "state=Error", "client=acme"];
+
+/** Each op: (server, user, n) -> throws on a wrong answer. */
+function requestTypes(setup) {
+  const systemPath = `/system/${encodeURIComponent(setup.systemName)}`;
+  const size = (type, res) => {
+    bytes[type] ??= { total: 0, n: 0 };
+    bytes[type].total += Buffer.byteLength(res.text);
+    bytes[type].n++;
+  };
+  const page = (pathName, marker, type) => async (server, user) => {
+    const res = await request(server, "GET", pathName, { headers: { cookie: user.cookie } });
+    size(type, res);
+    if (res.status !== 200) throw new Error(`GET ${pathName} answered ${res.status}`);
+    if (!res.text.includes(marker)) throw new Error(`GET ${pathName}: no ${marker} in the page`);
+  };
+  const search = (base, type) => async (server, user, n) => {
+    const q = SEARCHES[n % SEARCHES.length];
+    const res = await request(server, "GET", `${base}${q ? `?${q}` : ""}`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    size(type, res);
+    if (res.status !== 200) throw new Error(`GET ${base}?${q} answered ${res.status}: ${res.text.slice(0, 200)}`);
+    const json = JSON.parse(res.text);
+    if (!(json.items ?? json.rows)?.length) throw new Error(`GET ${base}?${q}: no rows`);
+  };
+  return {
+    monitor: (server, user, n) => {
+      const q = MONITOR_QUERIES[n % MONITOR_QUERIES.length];
+      return page(`${systemPath}/jobmonitor${q ? `?${q}` : ""}`, 'data-testid="job-bulk-actions"', "monitor")(server, user);
+    },
+    search: search(`/api/v3/systems/${setup.systemId}/jobs`, "search"),
+    benchPage: page(`${systemPath}/benchtable`, "Bench table", "benchPage"),
+    benchSearch: search("/api/bench/job-search", "benchSearch"),
+    post: async (server, poster, n) => {
+      const boundary = `----load${n}`;
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="invoice-${n}.txt"\r\n` +
+            "Content-Type: text/plain\r\n\r\n",
+        ),
+        invoiceText(n),
+        Buffer.from(
+          `\r\n--${boundary}\r\nContent-Disposition: form-data; name="meta"\r\n\r\n` +
+            `${JSON.stringify({ projectName: setup.projectName, client: "load poster", priority: 5 })}\r\n--${boundary}--\r\n`,
+        ),
+      ]);
+      const res = await request(server, "POST", "/api/jobs", {
+        headers: {
+          authorization: `Bearer ${poster.token}`,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          "content-length": body.byteLength,
+        },
+        body,
+      });
+      if (res.status !== 200) throw new Error(`POST /api/jobs answered ${res.status}: ${res.text.slice(0, 200)}`);
+      poster.posted.push(JSON.parse(res.text).id);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// closed loops
+
+function newStats() {
+  return { latencies: [], errors: 0, firstErrors: [] };
+}
+function record(stats, ms, error) {
+  if (error) {
+    stats.errors++;
+    if (stats.firstErrors.length < 5) stats.firstErrors.push(String(error.message ?? error));
+  } else stats.latencies.push(ms);
+}
+function summary(stats, seconds) {
+  const s = [...stats.latencies].sort((a, b) => a - b);
+  return {
+    count: s.length,
+    errors: stats.errors,
+    rate: s.length / seconds,
+    p50: percentile(s, 50) ?? NaN,
+    p95: percentile(s, 95) ?? NaN,
+    p99: percentile(s, 99) ?? NaN,
+    firstErrors: stats.firstErrors,
+  };
+}
+
+/** A round-robin over the servers, shared by every loop of one run. */
+function spreader(servers) {
+  let i = 0;
+  return () => servers[i++ % servers.length];
+}
+
+/**
+ * Closed loops until `signal.stop`: each session alternates `types` (its own phase), each poster posts. Returns the
+ * stats per type name.
+ */
+async function runLoops({ servers, sessions, posters, types, ops, signal, sessionTypes = types }) {
+  const pick = spreader(servers);
+  const stats = Object.fromEntries([...sessionTypes, ...(posters.length ? ["post"] : [])].map((t) => [t, newStats()]));
+  let n = 0;
+  const loop = async (who, order, k) => {
+    for (let step = k; !signal.stop; step++) {
+      const type = order[step % order.length];
+      const t = performance.now();
+      try {
+        await ops[type](pick(), who, n++);
+        record(stats[type], performance.now() - t);
+      } catch (error) {
+        record(stats[type], 0, error);
+        await sleep(100); // a failing server is not hammered in a tight loop
+      }
+    }
+  };
+  await Promise.all([...sessions.map((s, k) => loop(s, sessionTypes, k)), ...posters.map((p) => loop(p, ["post"], 0))]);
+  return stats;
+}
+
+async function timed(seconds, run) {
+  const signal = { stop: false };
+  const started = performance.now();
+  const done = run(signal);
+  await sleep(seconds * 1000);
+  signal.stop = true;
+  const stats = await done;
+  return { stats, seconds: (performance.now() - started) / 1000 };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// measurements
+
+async function mix(ctx, servers, seconds, label) {
+  const rss = [];
+  const sample = () => rss.push({ at: performance.now(), mb: servers.reduce((a, s) => a + treeMemoryMB(s.pid).rss, 0) });
+  sample();
+  const sampler = setInterval(sample, 5000);
+  const others = otherCpuMeter(label);
+  const { stats, seconds: took } = await timed(seconds, (signal) =>
+    runLoops({ servers, sessions: ctx.sessions, posters: ctx.posters, types: ["monitor", "search"], ops: ctx.ops, signal }),
+  );
+  clearInterval(sampler);
+  sample();
+  const otherRow = others();
+  const result = Object.fromEntries(Object.entries(stats).map(([t, s]) => [t, summary(s, took)]));
+  const mid = rss[Math.floor(rss.length / 2)];
+  return {
+    label,
+    seconds: took,
+    result,
+    rss: { start: rss[0].mb, middle: mid.mb, end: rss.at(-1).mb, max: Math.max(...rss.map((r) => r.mb)) },
+    others: otherRow,
+  };
+}
+
+/**
+ * One request type against its floor with SESSIONS in flight (the posters running meanwhile), in slices ours, floor,
+ * floor, ours so that drift of the machine hits both alike.
+ */
+async function floorPair(ctx, ours, floor) {
+  const all = { [ours]: newStats(), [floor]: newStats() };
+  const secs = { [ours]: 0, [floor]: 0 };
+  for (const type of [ours, floor, floor, ours]) {
+    const { stats, seconds } = await timed(SLICE_SECONDS, (signal) =>
+      runLoops({
+        servers: [ctx.servers[0]],
+        sessions: ctx.sessions,
+        posters: ctx.posters,
+        types: [type],
+        sessionTypes: [type],
+        ops: ctx.ops,
+        signal,
+      }),
+    );
+    all[type].latencies.push(...stats[type].latencies);
+    all[type].errors += stats[type].errors;
+    all[type].firstErrors.push(...stats[type].firstErrors.slice(0, 5 - all[type].firstErrors.length));
+    secs[type] += seconds;
+  }
+  return { ours: summary(all[ours], secs[ours]), floor: summary(all[floor], secs[floor]) };
+}
+
+/**
+ * Statements per request: transactions committed in the bench database over `n` sequential requests of one type (no
+ * worker and no other client yet). A statement outside a transaction is one; a transaction of several counts once.
+ * A backend publishes its counts at most once a second, an idle one within 10 s (PostgreSQL 15's PGSTAT_IDLE_INTERVAL):
+ * each reading waits that out.
+ */
+async function queriesPerRequest(ctx, admin, n = 40) {
+  const settle = () => sleep(11_000);
+  const xacts = async () => {
+    await settle();
+    return Number((await admin`select xact_commit + xact_rollback as x from pg_stat_database where datname = ${DB_NAME}`)[0].x);
+  };
+  const out = {};
+  const user = ctx.sessions[0];
+  for (const type of ["monitor", "search", "benchPage", "benchSearch"])
+    for (let i = 0; i < 5; i++) await ctx.ops[type](ctx.servers[0], user, i); // warm (first-use statements)
+  // idle: what the server does on its own meanwhile (its readiness and settings reads, if any)
+  let before = await xacts();
+  const t0 = performance.now();
+  const idle = ((await xacts()) - before) / ((performance.now() - t0) / 1000);
+  for (const type of ["monitor", "search", "benchPage", "benchSearch"]) {
+    before = await xacts();
+    const t = performance.now();
+    // unfiltered: i × (every filter count) picks the first query of each list
+    for (let i = 0; i < n; i++) await ctx.ops[type](ctx.servers[0], user, i * SEARCHES.length * MONITOR_QUERIES.length);
+    const after = await xacts();
+    out[type] = (after - before - idle * ((performance.now() - t) / 1000)) / n;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// exactly once
+
+async function waitForJobs(pg, ids, timeoutMs = 10 * 60_000) {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const [r] =
+      await pg`select count(*) filter (where state in ('Ready', 'Error'))::int as done from jobs where id = any(${ids})`;
+    if (r.done === ids.length) break;
+    if (performance.now() > deadline) break;
+    await sleep(1000);
+  }
+  const [check] = await pg`
+    select count(*)::int as total,
+           count(*) filter (where j.state = 'Ready')::int as ready,
+           count(*) filter (where j.attempts = 1 and j.restarts = 0)::int as "oneAttempt",
+           count(m.job_id)::int as "withMetrics",
+           coalesce(sum((select count(*) from job_files f where f.job_id = j.id and f.kind = 'result')), 0)::int as "resultFiles"
+    from jobs j left join job_metrics m on m.job_id = j.id where j.id = any(${ids})`;
+  return { posted: ids.length, ...check };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// RESULTS.md
+
+const SECTION = "## Load (issue 14 §4)";
+const NOTES_MARK = "<!-- load:notes (kept by npm run bench:load) -->";
+
+function writeSection(body) {
+  const file = path.join(root, "bench", "RESULTS.md");
+  const text = readFileSync(file, "utf8"); // read right before writing: others edit this file too
+  const at = text.indexOf(`\n${SECTION}\n`);
+  let before = text;
+  let after = "";
+  let notes = "";
+  if (at >= 0) {
+    before = text.slice(0, at + 1);
+    const rest = text.slice(at + 1 + SECTION.length + 1);
+    const next = rest.search(/^## /m);
+    const old = next >= 0 ? rest.slice(0, next) : rest;
+    after = next >= 0 ? rest.slice(next) : "";
+    const mark = old.indexOf(NOTES_MARK);
+    if (mark >= 0) notes = old.slice(mark + NOTES_MARK.length).trim();
+  } else before = `${text.trimEnd()}\n\n`;
+  const section = [SECTION, "", body.trim(), "", NOTES_MARK, "", notes, ""].join("\n");
+  writeFileSync(file, `${before}${section}${after ? `\n${after}` : ""}`.replace(/\n{3,}/g, "\n\n"));
+  // `biome check .` checks Markdown too: the tables as the formatter pads them
+  spawnSync(path.join(root, "node_modules", ".bin", "biome"), ["format", "--write", file], { cwd: root, stdio: "ignore" });
+}
+
+const ms = (x) => (Number.isFinite(x) ? fmt(x, x < 10 ? 1 : 0) : "—");
+function typeRow(name, r) {
+  return `| ${name} | ${r.count} | ${r.errors} | ${fmt(r.rate)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} |`;
+}
+const TYPE_HEAD = ["| request | count | errors | req/s | p50 ms | p95 ms | p99 ms |", "|---|---|---|---|---|---|---|"];
+const TYPE_NAMES = {
+  monitor: "job monitor page (GET /system/{name}/jobmonitor, session cookie)",
+  search: "job search (GET /api/v3/systems/{id}/jobs, bearer)",
+  post: "job posting (POST /api/jobs, one 1 KB text file)",
+  benchPage: "floor: same shell, static 25-row table (BENCH_ROUTES)",
+  benchSearch: "floor: token check + the search's SQL built once (BENCH_ROUTES)",
+};
+
+function mixTable(m) {
+  const total = Object.values(m.result).reduce((a, r) => a + r.rate, 0);
+  return [
+    ...TYPE_HEAD,
+    ...Object.entries(m.result).map(([t, r]) => typeRow(TYPE_NAMES[t], r)),
+    `| all | ${Object.values(m.result).reduce((a, r) => a + r.count, 0)} | ${Object.values(m.result).reduce((a, r) => a + r.errors, 0)} | ${fmt(total)} | | | |`,
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const m = machine();
+console.log(`bench:load: ${m.cpu}, ${m.cores} cores, ${m.memGB} GB, Node ${m.node}; database ${DB_NAME}, prefix ${QUEUE_PREFIX}`);
+const manifest = path.join(root, DIST_DIR, "app-path-routes-manifest.json");
+const hasBenchRoutes = existsSync(manifest) && readFileSync(manifest, "utf8").includes("/api/bench/job-search");
+ensureBuild(process.argv.includes("--build") || !hasBenchRoutes);
+
+const admin = postgres(PG_SERVER, { max: 1, onnotice: () => {} });
+const dataDir = freshDir("load");
+const secret = `bench-${suffix}-${randomBytes(16).toString("hex")}`;
+const env = loadEnv(dataDir, secret);
+const profileDir = path.join(tmp, `load-profile-${suffix}`);
+const servers = [];
+let worker;
+let pg;
+try {
+  await admin.unsafe(`create database ${DB_NAME}`);
+  const serverEnv = (port) => ({
+    ...env,
+    ADMIN_PASSWORD,
+    BENCH_ROUTES: "1",
+    NEXTAUTH_URL: `http://127.0.0.1:${port}/api/session`,
+  });
+  if (profile) mkdirSync(profileDir, { recursive: true });
+  servers.push(
+    profile
+      ? await startProfiledServer(PORTS[0], { ...process.env, NODE_ENV: "production", ...serverEnv(PORTS[0]) }, profileDir)
+      : await startServer({ port: PORTS[0], dataDir, env: serverEnv(PORTS[0]) }),
+  );
+  await waitFor200(servers[0], "/api/health/ready");
+  console.log("seeding (system, users, existing jobs)…");
+  const setup = await helper("setup", env, `${dataDir}-setup.log`, {
+    SESSIONS: String(SESSIONS),
+    EXISTING_JOBS: String(EXISTING_JOBS),
+  });
+  pg = postgres(dbUrl, { max: 2, onnotice: () => {} });
+  console.log(`signing in ${SESSIONS} job managers (next-auth session + API token) and ${POSTERS} posters…`);
+  const sessions = [];
+  for (const name of setup.managers) {
+    const cookie = await webSignIn(servers[0], setup.systemName, name, setup.password);
+    const { token } = await api(servers[0], "POST", "/api/auth/login", {
+      body: { systemName: setup.systemName, userName: name, password: setup.password },
+    });
+    sessions.push({ name, cookie, token });
+  }
+  const posters = [];
+  for (let i = 0; i < POSTERS; i++) {
+    const { token } = await api(servers[0], "POST", "/api/auth/login", {
+      body: { systemName: setup.systemName, userName: setup.creator, password: setup.password },
+    });
+    posters.push({ token, posted: [] });
+  }
+  const ctx = { servers, sessions, posters, ops: requestTypes(setup) };
+
+  let queries;
+  if (parts.includes("queries")) {
+    console.log("statements per request…");
+    queries = await queriesPerRequest(ctx, admin);
+    console.log(
+      `  ${Object.entries(queries)
+        .map(([t, q]) => `${t} ${fmt(q, 2)}`)
+        .join(", ")}`,
+    );
+  }
+
+  worker = spawnGroup("npm", ["run", "worker"], { env, logFile: `${dataDir}-worker.log` });
+  console.log(`warm-up ${WARMUP_SECONDS} s…`);
+  await timed(WARMUP_SECONDS, (signal) =>
+    runLoops({ servers, sessions, posters, types: ["monitor", "search"], ops: ctx.ops, signal }),
+  );
+
+  let one;
+  if (parts.includes("mix")) {
+    console.log(`mix: ${SESSIONS} sessions (monitor/search), ${POSTERS} posters, ${MIX_SECONDS} s, one server…`);
+    one = await mix(ctx, servers, MIX_SECONDS, "the mix (one server)");
+    for (const line of mixTable(one)) console.log(line);
+    console.log(
+      `RSS ${fmt(one.rss.start, 0)} / ${fmt(one.rss.middle, 0)} / ${fmt(one.rss.end, 0)} MB; ${one.others.value} other CPU`,
+    );
+  }
+
+  let floors;
+  let two;
+  if (parts.includes("floors")) {
+    console.log(`floors: monitor vs bare page, search vs bare handler, ${SESSIONS} in flight, 4 × ${SLICE_SECONDS} s each…`);
+    floors = {
+      page: await floorPair(ctx, "monitor", "benchPage"),
+      search: await floorPair(ctx, "search", "benchSearch"),
+    };
+    for (const [k, f] of Object.entries(floors))
+      console.log(`  ${k}: ours ${fmt(f.ours.rate)} /s, floor ${fmt(f.floor.rate)} /s = ${fmt(f.ours.rate / f.floor.rate, 2)}×`);
+  }
+  if (parts.includes("scale")) {
+    console.log("scale-out: a second server on the same database…");
+    servers.push(await startServer({ port: PORTS[1], dataDir, env: serverEnv(PORTS[1]) }));
+    await waitFor200(servers[1], "/api/health/ready");
+    await timed(WARMUP_SECONDS, (signal) =>
+      runLoops({ servers, sessions, posters, types: ["monitor", "search"], ops: ctx.ops, signal }),
+    );
+    two = await mix(ctx, servers, MIX_SECONDS, "the mix (two servers)");
+    for (const line of mixTable(two)) console.log(line);
+  }
+
+  console.log(
+    `response bytes: ${Object.entries(bytes)
+      .map(([t, b]) => `${t} ${fmt(b.total / b.n / 1024)} KB`)
+      .join(", ")}`,
+  );
+  console.log("waiting for every posted job to end…");
+  const ids = posters.flatMap((p) => p.posted);
+  const once = await waitForJobs(pg, ids);
+  console.log(`  ${JSON.stringify(once)}`);
+
+  let profileText = "";
+  if (profile) {
+    for (const s of servers.splice(0)) await endGroup(s, 60_000); // the profile is written at exit (Next exits on SIGTERM)
+    profileText = summariseProfile(profileDir);
+    console.log(profileText);
+  }
+
+  if (!process.argv.includes("--no-write") && one && queries) {
+    const onceOk = once.total === once.posted && once.ready === once.posted && once.oneAttempt === once.posted;
+    const errors = (x) => Object.values(x.result).reduce((a, r) => a + r.errors, 0);
+    const lines = [
+      `Measured by \`npm run bench:load${profile ? " -- --profile" : ""}\` (bench/load.mjs; bench/README.md). Not a test.`,
+      "",
+      `- Date: ${new Date().toISOString()}`,
+      `- Machine: ${m.cpu}, ${m.cores} cores, ${m.memGB} GB, Node ${m.node}; PostgreSQL and Redis on the same machine, client too`,
+      `- Code: ${codeVersion()} (build in \`${DIST_DIR}\`)`,
+      `- Set-up: \`next start\` + one \`npm run worker\` on PostgreSQL + Redis (a database and a queue prefix of their own); ` +
+        `${EXISTING_JOBS} finished jobs in the system beforehand; ${SESSIONS} job managers signed in through next-auth ` +
+        `(a session cookie each, and an API token each for the search), each alternating the two requests; ${POSTERS} ` +
+        `clients posting jobs; closed loops, no think time; ${WARMUP_SECONDS} s warm-up first`,
+      "",
+      `### The mix, one server, ${fmt(one.seconds, 0)} s`,
+      "",
+      ...mixTable(one),
+      "",
+      `- Server RSS (process tree): ${fmt(one.rss.start, 0)} MB at the start, ${fmt(one.rss.middle, 0)} MB in the middle, ` +
+        `${fmt(one.rss.end, 0)} MB at the end (max ${fmt(one.rss.max, 0)} MB)`,
+      `- ${one.others.measurement}: ${one.others.value}`,
+      `- Posted jobs: ${once.posted}; Ready ${once.ready}, one attempt and no restart ${once.oneAttempt}, with their metrics row ` +
+        `${once.withMetrics} — ${onceOk ? "all Ready exactly once" : "**not all Ready exactly once**"}`,
+      `- Errors: ${errors(one)}${
+        errors(one)
+          ? ` (${Object.values(one.result)
+              .flatMap((r) => r.firstErrors)
+              .slice(0, 3)
+              .join("; ")})`
+          : ""
+      }`,
+      "",
+      "Statements per request (transactions of the bench database over 40 sequential requests, unfiltered):",
+      "",
+      "| request | statements |",
+      "|---|---|",
+      ...Object.entries(queries).map(([t, q]) => `| ${TYPE_NAMES[t]} | ${fmt(q, 1)} |`),
+    ];
+    if (floors) {
+      const pr = floors.page.ours.rate / floors.page.floor.rate;
+      const sr = floors.search.ours.rate / floors.search.floor.rate;
+      lines.push(
+        "",
+        `### Against the framework's floor (${SESSIONS} in flight on one request type, ${POSTERS} posters running, slices ours/floor/floor/ours of ${SLICE_SECONDS} s)`,
+        "",
+        ...TYPE_HEAD,
+        typeRow(TYPE_NAMES.monitor, floors.page.ours),
+        typeRow(TYPE_NAMES.benchPage, floors.page.floor),
+        typeRow(TYPE_NAMES.search, floors.search.ours),
+        typeRow(TYPE_NAMES.benchSearch, floors.search.floor),
+        "",
+        "| target | value | met? |",
+        "|---|---|---|",
+        `| job monitor ≥ 0.5× the bare page | ${fmt(pr, 2)}× | ${pr >= 0.5 ? "yes" : "**no**"} |`,
+        `| job search ≥ 0.6× the bare handler | ${fmt(sr, 2)}× | ${sr >= 0.6 ? "yes" : "**no**"} |`,
+        `| 0 errors in the mix | ${errors(one)} | ${errors(one) === 0 ? "yes" : "**no**"} |`,
+        `| memory flat (end ≤ middle + 10 %) | ${fmt(one.rss.middle, 0)} → ${fmt(one.rss.end, 0)} MB | ${one.rss.end <= one.rss.middle * 1.1 ? "yes" : "**no**"} |`,
+        `| every posted job Ready exactly once | ${once.ready} of ${once.posted} | ${onceOk ? "yes" : "**no**"} |`,
+      );
+    }
+    if (two) {
+      const tot = (x) => Object.values(x.result).reduce((a, r) => a + r.rate, 0);
+      lines.push(
+        "",
+        `### Scale-out: the same mix against two \`next start\` on the same database (round-robin), ${fmt(two.seconds, 0)} s`,
+        "",
+        ...mixTable(two),
+        "",
+        `- All requests: ${fmt(tot(two))} /s against ${fmt(tot(one))} /s with one server = ${fmt(tot(two) / tot(one), 2)}×; ` +
+          `monitor ${fmt(two.result.monitor.rate / one.result.monitor.rate, 2)}×, search ${fmt(two.result.search.rate / one.result.search.rate, 2)}×, ` +
+          `posting ${fmt(two.result.post.rate / one.result.post.rate, 2)}×`,
+        `- RSS of both servers: ${fmt(two.rss.start, 0)} → ${fmt(two.rss.end, 0)} MB; ${two.others.measurement}: ${two.others.value}`,
+        `- Errors: ${errors(two)}${
+          errors(two)
+            ? ` (${Object.values(two.result)
+                .flatMap((r) => r.firstErrors)
+                .slice(0, 3)
+                .join("; ")})`
+            : ""
+        }`,
+      );
+    }
+    if (profileText) lines.push("", "### Where the server's CPU time went (`--cpu-prof` during the mix)", "", profileText);
+    writeSection(lines.join("\n"));
+    console.log("bench:load: updated the Load section of bench/RESULTS.md");
+  }
+} finally {
+  if (worker) await endGroup(worker);
+  for (const s of servers) await (s.profiled ? endGroup(s) : stopServer(s));
+  for (const pid of [...groups]) killGroup(pid);
+  for (const a of agents.values()) a.destroy();
+  await pg?.end({ timeout: 5 });
+  try {
+    await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
+  } catch (err) {
+    console.error(`could not drop database ${DB_NAME}: ${err.message}`);
+  }
+  await admin.end({ timeout: 5 });
+  const redis = new Redis(REDIS_URL);
+  let cursor = "0";
+  let removed = 0;
+  do {
+    const [nextCursor, keys] = await redis.scan(cursor, "MATCH", `${QUEUE_PREFIX}:*`, "COUNT", 1000);
+    cursor = nextCursor;
+    if (keys.length) removed += await redis.del(...keys);
+  } while (cursor !== "0");
+  await redis.quit();
+  console.log(`bench:load: dropped ${DB_NAME}, removed ${removed} Redis keys of ${QUEUE_PREFIX}`);
+  if (!process.argv.includes("--keep-logs")) {
+    const ours = [path.basename(dataDir), path.basename(profileDir)];
+    for (const name of readdirSync(tmp)) {
+      if (ours.some((o) => name === o || name.startsWith(`${o}.`) || name.startsWith(`${o}-`)))
+        rmSync(path.join(tmp, name), { recursive: true, force: true });
+    }
+  }
+}
