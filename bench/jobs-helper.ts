@@ -13,6 +13,7 @@ import { searchJobs } from "@/lib/jobs/queries";
 import { ZJobSearch } from "@/lib/jobs/schemas";
 import { getDb } from "@/lib/setup/bootstrap";
 import { makeProject, makeSystem, makeUser, PASSWORD } from "@/tests/helpers/factories";
+import { runCommand } from "./helper-command";
 
 const out = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
 const note = (message: string) => process.stderr.write(`jobs-helper: ${message}\n`);
@@ -288,16 +289,4 @@ async function search() {
   }
 }
 
-const command = process.argv[2];
-const commands: Record<string, () => Promise<void>> = { setup, search };
-const run = command ? commands[command] : undefined;
-if (!run) {
-  note(`unknown command ${command}; one of ${Object.keys(commands).join(", ")}`);
-  process.exit(2);
-}
-run()
-  .then(() => process.exit(0))
-  .catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
+runCommand("jobs-helper", { setup, search });

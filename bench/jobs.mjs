@@ -1,16 +1,5 @@
-// `npm run bench:jobs`: jobs on PostgreSQL and Redis (the scale-out set-up), each against a baseline of the same run.
-//   1. intake    POST /api/jobs (one ≈1 KB text file, 4 in flight) vs a bare route handler in the same server
-//                (app/api/bench/intake: same multipart parser, INSERT job, file written, INSERT job_files)
-//   2. pipeline  2000 one-document text jobs through one `npm run worker` vs a bare BullMQ Worker that per job reads
-//                the order file, writes the two work files and sets the job Ready
-//   3. search    searchJobs over 1 000 000 jobs of one system vs the bare SQL of the same searches (bench/jobs-helper.ts)
-// Needs a PostgreSQL server and Redis: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) and
-// BENCH_REDIS_URL (default redis://127.0.0.1:6379). Makes a database docservice_bench_<random> and a queue prefix
-// docservice-bench-<random>, both removed at the end. `--build` rebuilds .next-bench first (also done when the build
-// predates the job routes). `--only=intake,pipeline,search` picks parts. Updates only its own rows of bench/RESULTS.md.
-import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
@@ -20,6 +9,16 @@ import { Queue, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import postgres from "postgres";
 import { fmt, machine, otherCpuMeter, percentile, processTicks, writeResults } from "./measure.mjs";
+import {
+  databaseUrl,
+  endGroup,
+  groups,
+  killGroup,
+  removeBenchData,
+  removeBenchFiles,
+  runHelper,
+  spawnGroup,
+} from "./processes.mjs";
 import {
   ADMIN_PASSWORD,
   api,
@@ -54,56 +53,7 @@ const runs = (part) => !only || only.includes(part);
 const suffix = randomBytes(4).toString("hex");
 const DB_NAME = `docservice_bench_${suffix}`;
 const QUEUE_PREFIX = `docservice-bench-${suffix}`;
-const dbUrl = (() => {
-  const u = new URL(PG_SERVER);
-  u.pathname = `/${DB_NAME}`;
-  return u.toString();
-})();
-
-// ---------------------------------------------------------------------------------------------------------------
-// processes of our own (worker, helper): each in its own process group, ended by group id
-
-const groups = new Set();
-function killGroup(pid, signal = "SIGKILL") {
-  try {
-    process.kill(-pid, signal);
-  } catch {}
-}
-process.on("exit", () => {
-  for (const pid of groups) killGroup(pid);
-});
-
-/** Spawns a process group logging to `logFile`; returns { pid, exited }. */
-function spawnGroup(command, args, { env, logFile, stdout = "log" }) {
-  const log = openSync(logFile, "a");
-  const child = spawn(command, args, {
-    cwd: root,
-    detached: true,
-    stdio: ["ignore", stdout === "pipe" ? "pipe" : log, log],
-    env,
-  });
-  closeSync(log);
-  groups.add(child.pid);
-  let out = "";
-  child.stdout?.on("data", (d) => {
-    out += d;
-  });
-  const exited = new Promise((resolve) =>
-    child.once("exit", (code, signal) => {
-      groups.delete(child.pid);
-      killGroup(child.pid); // stragglers of the group
-      resolve({ code, signal, out });
-    }),
-  );
-  return { pid: child.pid, exited };
-}
-
-async function endGroup(proc, graceMs = 10_000) {
-  killGroup(proc.pid, "SIGTERM");
-  const timer = setTimeout(() => killGroup(proc.pid, "SIGKILL"), graceMs);
-  await proc.exited;
-  clearTimeout(timer);
-}
+const dbUrl = databaseUrl(PG_SERVER, DB_NAME);
 
 // `--profile`: CPU profiles of the server's and workers' node processes into bench/.tmp/profile-<suffix>/ (written as
 // each ends), and every statement of the bench database in PostgreSQL's log (log_statement = all): to see where the
@@ -132,15 +82,8 @@ function jobEnv(dataDir) {
 }
 
 /** `node --import tsx bench/jobs-helper.ts <command>`; its one JSON line. */
-async function helper(command, env, logFile, extraEnv = {}) {
-  const proc = spawnGroup(process.execPath, ["--import", "tsx", "bench/jobs-helper.ts", command], {
-    env: { ...env, ...extraEnv, LOG_LEVEL: "warn" },
-    logFile,
-    stdout: "pipe",
-  });
-  const { code, signal, out } = await proc.exited;
-  if (code !== 0) throw new Error(`jobs-helper ${command} ended with ${code ?? signal}; see ${logFile}`);
-  return JSON.parse(out.trim().split("\n").pop());
+function helper(command, env, logFile, extraEnv = {}) {
+  return runHelper("bench/jobs-helper.ts", command, { ...env, ...extraEnv, LOG_LEVEL: "warn" }, logFile);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -675,28 +618,6 @@ try {
   if (server) await stopServer(server);
   for (const pid of [...groups]) killGroup(pid);
   await pg?.end({ timeout: 5 });
-  try {
-    await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
-  } catch (err) {
-    console.error(`could not drop database ${DB_NAME}: ${err.message}`);
-  }
-  await admin.end({ timeout: 5 });
-  const redis = new Redis(REDIS_URL);
-  let cursor = "0";
-  let removed = 0;
-  do {
-    const [nextCursor, keys] = await redis.scan(cursor, "MATCH", `${QUEUE_PREFIX}:*`, "COUNT", 1000);
-    cursor = nextCursor;
-    if (keys.length) removed += await redis.del(...keys);
-  } while (cursor !== "0");
-  await redis.quit();
-  console.log(`bench:jobs: dropped ${DB_NAME}, removed ${removed} Redis keys of ${QUEUE_PREFIX}`);
-  if (!process.argv.includes("--keep-logs")) {
-    // the two directories and every log named after them (server, worker, helper)
-    const ours = [path.basename(dataDir), path.basename(baselineDir)];
-    for (const name of readdirSync(tmp)) {
-      if (ours.some((o) => name === o || name.startsWith(`${o}.`) || name.startsWith(`${o}-`)))
-        rmSync(path.join(tmp, name), { recursive: true, force: true });
-    }
-  }
+  await removeBenchData(admin, { dbName: DB_NAME, redisUrl: REDIS_URL, queuePrefix: QUEUE_PREFIX, label: "bench:jobs" });
+  removeBenchFiles(tmp, [dataDir, baselineDir]);
 }

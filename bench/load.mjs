@@ -15,14 +15,23 @@
 // RESULTS.md alone. Needs BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) and BENCH_REDIS_URL
 // (default redis://127.0.0.1:6379); makes a database docservice_bench_load_<random> and a queue prefix
 // docservice-bench-load-<random>, both removed at the end (also after a failure, not after SIGKILL).
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { Redis } from "ioredis";
 import postgres from "postgres";
+import {
+  databaseUrl,
+  endGroup,
+  groups,
+  killGroup,
+  removeBenchData,
+  removeBenchFiles,
+  runHelper,
+  spawnGroup,
+} from "./processes.mjs";
 
 process.env.BENCH_DIST_DIR ||= ".next-bench-load"; // before server.mjs reads it
 const { ADMIN_PASSWORD, api, DIST_DIR, ensureBuild, freshDir, root, sleep, startServer, stopServer, tmp, waitFor200 } =
@@ -50,55 +59,7 @@ const bytes = {}; // response bytes per request type: { total, n }
 const suffix = randomBytes(4).toString("hex");
 const DB_NAME = `docservice_bench_load_${suffix}`;
 const QUEUE_PREFIX = `docservice-bench-load-${suffix}`;
-const dbUrl = (() => {
-  const u = new URL(PG_SERVER);
-  u.pathname = `/${DB_NAME}`;
-  return u.toString();
-})();
-
-// ---------------------------------------------------------------------------------------------------------------
-// processes of our own (worker, helper): each in its own process group, ended by group id
-
-const groups = new Set();
-function killGroup(pid, signal = "SIGKILL") {
-  try {
-    process.kill(-pid, signal);
-  } catch {}
-}
-process.on("exit", () => {
-  for (const pid of groups) killGroup(pid);
-});
-
-function spawnGroup(command, args, { env, logFile, stdout = "log" }) {
-  const log = openSync(logFile, "a");
-  const child = spawn(command, args, {
-    cwd: root,
-    detached: true,
-    stdio: ["ignore", stdout === "pipe" ? "pipe" : log, log],
-    env,
-  });
-  closeSync(log);
-  groups.add(child.pid);
-  let out = "";
-  child.stdout?.on("data", (d) => {
-    out += d;
-  });
-  const exited = new Promise((resolve) =>
-    child.once("exit", (code, signal) => {
-      groups.delete(child.pid);
-      killGroup(child.pid);
-      resolve({ code, signal, out });
-    }),
-  );
-  return { pid: child.pid, exited };
-}
-
-async function endGroup(proc, graceMs = 10_000) {
-  killGroup(proc.pid, "SIGTERM");
-  const timer = setTimeout(() => killGroup(proc.pid, "SIGKILL"), graceMs);
-  await proc.exited;
-  clearTimeout(timer);
-}
+const dbUrl = databaseUrl(PG_SERVER, DB_NAME);
 
 function loadEnv(dataDir, secret) {
   const { DATABASE_URL, REDIS_URL: _r, QUEUE_PREFIX: _q, NODE_OPTIONS: _n, ...base } = process.env;
@@ -115,15 +76,8 @@ function loadEnv(dataDir, secret) {
   };
 }
 
-async function helper(command, env, logFile, extraEnv = {}) {
-  const proc = spawnGroup(process.execPath, ["--import", "tsx", "bench/load/helper.ts", command], {
-    env: { ...env, ...extraEnv },
-    logFile,
-    stdout: "pipe",
-  });
-  const { code, signal, out } = await proc.exited;
-  if (code !== 0) throw new Error(`load helper ${command} ended with ${code ?? signal}; see ${logFile}`);
-  return JSON.parse(out.trim().split("\n").pop());
+function helper(command, env, logFile, extraEnv = {}) {
+  return runHelper("bench/load/helper.ts", command, { ...env, ...extraEnv }, logFile);
 }
 
 /**
@@ -712,27 +666,6 @@ try {
   for (const pid of [...groups]) killGroup(pid);
   for (const a of agents.values()) a.destroy();
   await pg?.end({ timeout: 5 });
-  try {
-    await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
-  } catch (err) {
-    console.error(`could not drop database ${DB_NAME}: ${err.message}`);
-  }
-  await admin.end({ timeout: 5 });
-  const redis = new Redis(REDIS_URL);
-  let cursor = "0";
-  let removed = 0;
-  do {
-    const [nextCursor, keys] = await redis.scan(cursor, "MATCH", `${QUEUE_PREFIX}:*`, "COUNT", 1000);
-    cursor = nextCursor;
-    if (keys.length) removed += await redis.del(...keys);
-  } while (cursor !== "0");
-  await redis.quit();
-  console.log(`bench:load: dropped ${DB_NAME}, removed ${removed} Redis keys of ${QUEUE_PREFIX}`);
-  if (!process.argv.includes("--keep-logs")) {
-    const ours = [path.basename(dataDir), path.basename(profileDir)];
-    for (const name of readdirSync(tmp)) {
-      if (ours.some((o) => name === o || name.startsWith(`${o}.`) || name.startsWith(`${o}-`)))
-        rmSync(path.join(tmp, name), { recursive: true, force: true });
-    }
-  }
+  await removeBenchData(admin, { dbName: DB_NAME, redisUrl: REDIS_URL, queuePrefix: QUEUE_PREFIX, label: "bench:load" });
+  removeBenchFiles(tmp, [dataDir, profileDir]);
 }

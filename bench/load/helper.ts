@@ -7,6 +7,7 @@
 import postgres from "postgres";
 import { getDb } from "@/lib/setup/bootstrap";
 import { makeProject, makeSystem, makeUser, PASSWORD } from "@/tests/helpers/factories";
+import { runCommand } from "../helper-command";
 
 const out = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
 const note = (message: string) => process.stderr.write(`load-helper: ${message}\n`);
@@ -61,16 +62,4 @@ async function setup() {
   });
 }
 
-const command = process.argv[2];
-const commands: Record<string, () => Promise<void>> = { setup };
-const run = command ? commands[command] : undefined;
-if (!run) {
-  note(`unknown command ${command}; one of ${Object.keys(commands).join(", ")}`);
-  process.exit(2);
-}
-run()
-  .then(() => process.exit(0))
-  .catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
+runCommand("load-helper", { setup });

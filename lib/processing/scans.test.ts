@@ -50,18 +50,7 @@ for (const engine of ENGINES)
         expect(words(two ?? "")).toContain("PURCHASE ORDER 2025-118");
       });
 
-      it("does not read blank pages or pages of drawings by OCR", async () => {
-        const pdf = await pdfOf([{ text: "" }, { text: "" }]);
-        expect(await extractText(pdf, "pdf", using(engine))).toEqual({
-          text: "\f",
-          pages: 2,
-          isMultiPage: true,
-          method: "pdf",
-          ocrPages: 0,
-          turnedPages: 0,
-          warnings: [],
-        });
-      });
+      // blank pages and pages of drawings are not read by OCR: extract-text.test.ts
 
       it.each([90, 180, 270] as const)("turns a scanned page that lies turned by %i° upright", OCR, async (turn) => {
         const pdf = await pdfOf([{ scan: await turnedPng(textPng(INVOICE), turn) }]);
