@@ -8,6 +8,7 @@ import { performance } from "node:perf_hooks";
 import { Queue, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import postgres from "postgres";
+import { invoiceText, jobBody } from "./job-bodies.mjs";
 import { fmt, machine, otherCpuMeter, percentile, processTicks, writeResults } from "./measure.mjs";
 import {
   databaseUrl,
@@ -133,21 +134,6 @@ async function meter(admin, label) {
 // 1. intake
 
 /** A plain-text invoice of about `bytes` bytes. */
-function invoiceText(n, bytes = 1024) {
-  const head = [
-    "ACME Office Supplies GmbH, Industriestrasse 12, 70565 Stuttgart",
-    `Invoice No. INV-2026-${String(n).padStart(6, "0")}`,
-    "Date: 2026-11-02",
-    "Customer: Example Corp, Musterstrasse 1, 10115 Berlin",
-    "",
-    "Pos  Description                      Qty      Price",
-  ];
-  const tail = ["", `Total: EUR ${(100 + (n % 900)).toFixed(2)}`, "Amount due within 14 days. Thank you for your order."];
-  const lines = [...head];
-  for (let i = 1; [...lines, ...tail].join("\n").length < bytes - 60; i++)
-    lines.push(`${String(i).padStart(3)}  Paper A4 80 g, box of 2500 sheets   ${String((i % 7) + 1).padStart(3)}    24.90`);
-  return Buffer.from([...lines, ...tail].join("\n"));
-}
 
 // the client shares the machine's cores with the server: node:http on kept-alive connections and a multipart body
 // put together by hand cost it far less than fetch and FormData
@@ -166,26 +152,6 @@ function request(server, method, pathName, { headers = {}, body } = {}) {
     req.on("error", reject);
     req.end(body);
   });
-}
-
-/** The multipart body both intake routes get: one invoice text and the meta JSON. */
-function jobBody(projectName, n) {
-  const boundary = `----bench${n}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="invoice-${n}.txt"\r\n` +
-        "Content-Type: text/plain\r\n\r\n",
-    ),
-    invoiceText(n),
-    Buffer.from(
-      `\r\n--${boundary}\r\nContent-Disposition: form-data; name="meta"\r\n\r\n` +
-        `${JSON.stringify({ projectName, client: "bench intake", priority: 5 })}\r\n--${boundary}--\r\n`,
-    ),
-  ]);
-  return {
-    body,
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": body.byteLength },
-  };
 }
 
 async function postJob(server, token, projectName, n) {

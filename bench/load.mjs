@@ -22,6 +22,7 @@ import http from "node:http";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
+import { jobBody } from "./job-bodies.mjs";
 import {
   databaseUrl,
   endGroup,
@@ -151,21 +152,6 @@ async function webSignIn(server, systemName, userName, password) {
   return session;
 }
 
-function invoiceText(n) {
-  const lines = [
-    "ACME Office Supplies GmbH, Industriestrasse 12, 70565 Stuttgart",
-    `Invoice No. INV-2026-${String(n).padStart(6, "0")}`,
-    "Date: 2026-11-02",
-    "Customer: Example Corp, Musterstrasse 1, 10115 Berlin",
-    "",
-    "Pos  Description                      Qty      Price",
-  ];
-  for (let i = 1; i <= 12; i++)
-    lines.push(`${String(i).padStart(3)}  Paper A4 80 g, box of 2500 sheets   ${(i % 7) + 1}    24.90`);
-  lines.push("", `Total: EUR ${(100 + (n % 900)).toFixed(2)}`, "Amount due within 14 days. Thank you for your order.");
-  return Buffer.from(lines.join("\n"));
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // the request types
 
@@ -205,24 +191,9 @@ function requestTypes(setup) {
     benchPage: page(`${systemPath}/benchtable`, "Bench table", "benchPage"),
     benchSearch: search("/api/bench/job-search", "benchSearch"),
     post: async (server, poster, n) => {
-      const boundary = `----load${n}`;
-      const body = Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="invoice-${n}.txt"\r\n` +
-            "Content-Type: text/plain\r\n\r\n",
-        ),
-        invoiceText(n),
-        Buffer.from(
-          `\r\n--${boundary}\r\nContent-Disposition: form-data; name="meta"\r\n\r\n` +
-            `${JSON.stringify({ projectName: setup.projectName, client: "load poster", priority: 5 })}\r\n--${boundary}--\r\n`,
-        ),
-      ]);
+      const { body, headers } = jobBody(setup.projectName, n, "load poster");
       const res = await request(server, "POST", "/api/jobs", {
-        headers: {
-          authorization: `Bearer ${poster.token}`,
-          "content-type": `multipart/form-data; boundary=${boundary}`,
-          "content-length": body.byteLength,
-        },
+        headers: { authorization: `Bearer ${poster.token}`, ...headers },
         body,
       });
       if (res.status !== 200) throw new Error(`POST /api/jobs answered ${res.status}: ${res.text.slice(0, 200)}`);
