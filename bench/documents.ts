@@ -10,9 +10,9 @@
 // our OCR engine (OCR_ENGINE) when lib/processing has that switch, else both are measured when it has it, else the
 // default. `--limit=N` reads the first N documents of each class only (to try the script out; RESULTS.md unchanged).
 // Writes the section "## Documents (issue 14 §2)" of bench/RESULTS.md and per-document rows to bench/.tmp/documents.csv.
-import { type ChildProcess, execFile, spawn, spawnSync } from "node:child_process";
+import { execFile, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -469,39 +469,28 @@ async function postJob(url: string, token: string, projectName: string, doc: Cor
   return String((JSON.parse(text) as { id: string | number }).id);
 }
 
-function spawnGroup(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
-  const log = openSync(logFile, "a");
-  const child = spawn(command, args, { cwd: root, detached: true, stdio: ["ignore", log, log], env });
-  closeSync(log);
-  return child;
-}
-function killGroup(child: ChildProcess | undefined, signal: NodeJS.Signals = "SIGKILL") {
-  if (!child?.pid) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {}
-}
-async function endGroup(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  killGroup(child, "SIGTERM");
-  const timer = setTimeout(() => killGroup(child), 10_000);
-  await exited;
-  clearTimeout(timer);
-  killGroup(child);
-}
+/** bench/processes.mjs: process groups of our own (killed when this process exits), the bench's database and keys */
+type ProcessGroup = { pid: number; exited: Promise<unknown> };
+type ProcessesModule = {
+  spawnGroup(command: string, args: string[], o: { env: NodeJS.ProcessEnv; logFile: string }): ProcessGroup;
+  endGroup(group: ProcessGroup, graceMs?: number): Promise<void>;
+  killGroup(pid: number, signal?: NodeJS.Signals): void;
+  databaseUrl(serverUrl: string, name: string): string;
+  removeBenchData(admin: unknown, o: { dbName: string; redisUrl: string; queuePrefix: string; label: string }): Promise<void>;
+};
 
 async function e2e(docs: CorpusDoc[]) {
   const server = (await import(path.join(root, "bench", "server.mjs") as string)) as ServerModule;
+  const { databaseUrl, endGroup, killGroup, removeBenchData, spawnGroup } = (await import(
+    path.join(root, "bench", "processes.mjs") as string
+  )) as ProcessesModule;
   const { default: postgres } = await import("postgres");
-  const { Redis } = await import("ioredis");
   const pgServer = process.env.BENCH_PG_URL || "postgres://postgres@127.0.0.1:5432/postgres";
   const redisUrl = process.env.BENCH_REDIS_URL || "redis://127.0.0.1:6379";
   const suffix = randomBytes(4).toString("hex");
   const dbName = `docservice_bench_docs_${suffix}`;
   const prefix = `docservice-bench-docs-${suffix}`;
-  const dbUrl = new URL(pgServer);
-  dbUrl.pathname = `/${dbName}`;
+  const dbUrl = databaseUrl(pgServer, dbName);
 
   const manifest = path.join(root, server.DIST_DIR, "app-path-routes-manifest.json");
   server.ensureBuild(process.argv.includes("--build") || !existsSync(manifest));
@@ -510,7 +499,7 @@ async function e2e(docs: CorpusDoc[]) {
   const { DATABASE_URL: _d, REDIS_URL: _r, QUEUE_PREFIX: _q, ...base } = process.env;
   const env: NodeJS.ProcessEnv = {
     ...base,
-    DATABASE_URL: dbUrl.toString(),
+    DATABASE_URL: dbUrl,
     REDIS_URL: redisUrl,
     QUEUE_PREFIX: prefix,
     DATA_DIR: dataDir,
@@ -520,12 +509,9 @@ async function e2e(docs: CorpusDoc[]) {
     ...engineEnv(arg("engine")),
   };
   let srv: unknown;
-  const workers: ChildProcess[] = [];
-  const pg = postgres(dbUrl.toString(), { max: 2, onnotice: () => {} });
-  const stopAll = () => {
-    for (const w of workers) killGroup(w);
-  };
-  process.on("exit", stopAll);
+  const workers: ProcessGroup[] = [];
+  const ended = new Set<ProcessGroup>();
+  const pg = postgres(dbUrl, { max: 2, onnotice: () => {} });
   try {
     await admin.unsafe(`create database ${dbName}`);
     srv = await server.startServer({ port: E2E_PORT, dataDir, env: { ...env, ADMIN_PASSWORD: server.ADMIN_PASSWORD } });
@@ -540,13 +526,17 @@ async function e2e(docs: CorpusDoc[]) {
     const { token } = (await server.api(srv, "POST", "/api/auth/login", {
       body: { systemName: s.systemName, userName: s.userName, password: s.password },
     })) as { token: string };
-    for (let i = 0; i < 2; i++) workers.push(spawnGroup("npm", ["run", "worker"], env, `${dataDir}-worker-${i + 1}.log`));
+    for (let i = 0; i < 2; i++) {
+      const worker = spawnGroup("npm", ["run", "worker"], { env, logFile: `${dataDir}-worker-${i + 1}.log` });
+      void worker.exited.then(() => ended.add(worker));
+      workers.push(worker);
+    }
     // both workers registered before the burst, so neither starts late
     for (const deadline = performance.now() + 120_000; ; ) {
       const [row] = await pg`select count(*)::int as n from worker_processes`.catch(() => [{ n: 0 }]);
       if ((row?.n ?? 0) >= 2) break;
       if (performance.now() > deadline) throw new Error("the two workers did not register within 2 min");
-      if (workers.some((w) => w.exitCode !== null)) throw new Error(`a worker ended early; see ${dataDir}-worker-*.log`);
+      if (workers.some((w) => ended.has(w))) throw new Error(`a worker ended early; see ${dataDir}-worker-*.log`);
       await new Promise((r) => setTimeout(r, 250));
     }
     console.log(`e2e: posting ${docs.length} documents as jobs in one burst…`);
@@ -562,7 +552,7 @@ async function e2e(docs: CorpusDoc[]) {
       states = await pg`select id::text, state, error_code from jobs where id::text = any(${[...ids.keys()]})`;
       if (states.length === ids.size && states.every((j) => j.state === "Ready" || j.state === "Error")) break;
       if (performance.now() > deadline) throw new Error("e2e: not every job ended within an hour");
-      if (workers.some((w) => w.exitCode !== null)) throw new Error(`a worker ended early; see ${dataDir}-worker-*.log`);
+      if (workers.some((w) => ended.has(w))) throw new Error(`a worker ended early; see ${dataDir}-worker-*.log`);
       await new Promise((r) => setTimeout(r, 500));
     }
     const wallMs = performance.now() - t0;
@@ -590,25 +580,10 @@ async function e2e(docs: CorpusDoc[]) {
       nativeErrors,
     };
   } finally {
-    for (const w of workers) killGroup(w);
+    for (const w of workers) killGroup(w.pid);
     if (srv) await server.stopServer(srv);
     await pg.end({ timeout: 5 });
-    try {
-      await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-    } catch (error) {
-      console.error(`could not drop database ${dbName}: ${(error as Error).message}`);
-    }
-    await admin.end({ timeout: 5 });
-    const redis = new Redis(redisUrl);
-    let cursor = "0";
-    let removed = 0;
-    do {
-      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 1000);
-      cursor = next;
-      if (keys.length) removed += await redis.del(...keys);
-    } while (cursor !== "0");
-    await redis.quit();
-    console.log(`e2e: dropped ${dbName}, removed ${removed} Redis keys of ${prefix}`);
+    await removeBenchData(admin, { dbName, redisUrl, queuePrefix: prefix, label: "e2e" });
     if (!process.argv.includes("--keep-logs")) {
       rmSync(dataDir, { recursive: true, force: true });
       for (const suffixName of [".log", "-worker-1.log", "-worker-2.log"]) rmSync(`${dataDir}${suffixName}`, { force: true });

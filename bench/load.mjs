@@ -548,6 +548,16 @@ try {
   if (!process.argv.includes("--no-write") && one && queries) {
     const onceOk = once.total === once.posted && once.ready === once.posted && once.oneAttempt === once.posted;
     const errors = (x) => Object.values(x.result).reduce((a, r) => a + r.errors, 0);
+    // the count, and the first three messages when there were any
+    const errorsSaid = (x) =>
+      `${errors(x)}${
+        errors(x)
+          ? ` (${Object.values(x.result)
+              .flatMap((r) => r.firstErrors)
+              .slice(0, 3)
+              .join("; ")})`
+          : ""
+      }`;
     const lines = [
       `Measured by \`npm run bench:load${profile ? " -- --profile" : ""}\` (bench/load.mjs; bench/README.md). Not a test.`,
       "",
@@ -568,14 +578,7 @@ try {
       `- ${one.others.measurement}: ${one.others.value}`,
       `- Posted jobs: ${once.posted}; Ready ${once.ready}, one attempt and no restart ${once.oneAttempt}, with their metrics row ` +
         `${once.withMetrics} — ${onceOk ? "all Ready exactly once" : "**not all Ready exactly once**"}`,
-      `- Errors: ${errors(one)}${
-        errors(one)
-          ? ` (${Object.values(one.result)
-              .flatMap((r) => r.firstErrors)
-              .slice(0, 3)
-              .join("; ")})`
-          : ""
-      }`,
+      `- Errors: ${errorsSaid(one)}`,
       "",
       "Statements per request (transactions of the bench database over 40 sequential requests, unfiltered):",
       "",
@@ -617,14 +620,7 @@ try {
           `monitor ${fmt(two.result.monitor.rate / one.result.monitor.rate, 2)}×, search ${fmt(two.result.search.rate / one.result.search.rate, 2)}×, ` +
           `posting ${fmt(two.result.post.rate / one.result.post.rate, 2)}×`,
         `- RSS of both servers: ${fmt(two.rss.start, 0)} → ${fmt(two.rss.end, 0)} MB; ${two.others.measurement}: ${two.others.value}`,
-        `- Errors: ${errors(two)}${
-          errors(two)
-            ? ` (${Object.values(two.result)
-                .flatMap((r) => r.firstErrors)
-                .slice(0, 3)
-                .join("; ")})`
-            : ""
-        }`,
+        `- Errors: ${errorsSaid(two)}`,
       );
     }
     if (profileText) lines.push("", "### Where the server's CPU time went (`--cpu-prof` during the mix)", "", profileText);
