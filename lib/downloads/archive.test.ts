@@ -3,9 +3,10 @@ import { eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { downloads } from "@/db/schema";
+import { csvLine } from "@/lib/csv";
 import { readStoredFile, resolveFile } from "@/lib/files/store";
 import { getDb } from "@/lib/setup/bootstrap";
-import { type ArchiveValue, writeArchive } from "./archive";
+import { type ArchiveTexts, type ArchiveValue, writeArchive } from "./archive";
 import { DOWNLOADS_DIR, DOWNLOADS_TEMP_DIR } from "./files";
 
 /** UTF-8 as written (TextDecoder would drop the byte order mark) */
@@ -71,6 +72,61 @@ describe("writeArchive", () => {
     expect(strFromU8(zip["none.csv"] as Uint8Array)).toBe("\uFEFFn\r\n");
     expect(JSON.parse(strFromU8(zip["none.json"] as Uint8Array))).toEqual([]);
     expect(await files(DOWNLOADS_TEMP_DIR)).toEqual([]);
+  });
+
+  it("writes rows that come as bytes (a COPY's texts) exactly as the same rows formatted here, a row longer than a piece too", async () => {
+    const db = await getDb();
+    const columns = ["n", "label"];
+    const rows = Array.from({ length: 3000 }, (_, i): ArchiveValue[] => [i, i === 1500 ? "ä".repeat(200_000) : `row, "${i}"`]);
+    // each text inside a larger buffer, as a COPY's chunk holds it
+    const framed = (text: string) => Buffer.from(`<<${text}>>`);
+    const texts: ArchiveTexts = async ({ csv, json }) => {
+      for (const row of rows) {
+        const line = framed(csvLine(row as (string | number)[]));
+        const object = framed(JSON.stringify({ n: row[0], label: row[1] }));
+        const more = [csv.line(line, 2, line.length - 2), json.line(object, 2, object.length - 2)];
+        if (more.includes(false)) await Promise.all([csv.drained(), json.drained()]);
+      }
+    };
+    const write = (entry: { texts: ArchiveTexts } | { rows: ArchiveValue[][][] }) =>
+      writeArchive(db, {
+        type: "AuditTrail",
+        systemId: null,
+        displayFileName: "x.zip",
+        externalId: "AuditTrail:2026-11:all",
+        entries: [{ name: "x", columns, ...entry }],
+      });
+    const asBytes = await write({ texts });
+    const asRows = await write({ rows: [rows] });
+    expect(asBytes.rows).toBe(3000);
+    const unzip = async (path: string) => unzipSync(new Uint8Array(await readStoredFile(path)));
+    const [fromBytes, fromRows] = [await unzip(asBytes.download.path), await unzip(asRows.download.path)];
+    expect(Object.keys(fromBytes)).toEqual(["x.csv", "x.json"]);
+    expect(strFromU8(fromBytes["x.csv"] as Uint8Array)).toBe(strFromU8(fromRows["x.csv"] as Uint8Array));
+    expect(strFromU8(fromBytes["x.json"] as Uint8Array)).toBe(strFromU8(fromRows["x.json"] as Uint8Array));
+    expect(JSON.parse(strFromU8(fromBytes["x.json"] as Uint8Array))[1500].label).toHaveLength(200_000);
+  });
+
+  it("keeps nothing when the CSV and the JSON that come as bytes differ in rows", async () => {
+    const db = await getDb();
+    const before = await files(DOWNLOADS_DIR);
+    const one = Buffer.from("1\r\n");
+    const texts: ArchiveTexts = async ({ csv, json }) => {
+      csv.line(one, 0, one.length);
+      csv.line(one, 0, one.length);
+      json.line(one, 0, 1);
+    };
+    await expect(
+      writeArchive(db, {
+        type: "Metric",
+        systemId: null,
+        displayFileName: "x.zip",
+        externalId: "Metric:2026-11:all",
+        entries: [{ name: "x", columns: ["n"], texts }],
+      }),
+    ).rejects.toThrow("the CSV got 2 rows and the JSON 1");
+    expect(await files(DOWNLOADS_DIR)).toEqual(before);
+    expect(await readdir(resolveFile(DOWNLOADS_TEMP_DIR))).toEqual([]);
   });
 
   it("keeps nothing when the rows fail midway or the row's transaction fails", async () => {

@@ -14,8 +14,9 @@ import { type DownloadType, downloadTypeNumber } from "./rules";
 
 /**
  * The one writer of downloads (DESIGN.md "Downloads"): a zip holding each entry twice, as CSV (lib/csv.ts, with a
- * byte order mark) and as JSON (an array of objects keyed by the column names), streamed from rows read in batches so
- * that no archive is ever held in memory. The archivers (workers/scheduler/functions) and MetricsAggregator use it:
+ * byte order mark) and as JSON (an array of objects keyed by the column names), streamed from rows read in batches
+ * (`rows`, or formatted already: `lines` as strings, `texts` as bytes) so that no archive is ever held in memory. The
+ * archivers (workers/scheduler/functions) and MetricsAggregator use it:
  *
  *   await writeArchive(db, {
  *     type: "MetricAggregate", systemId: null, displayFileName: "MetricAggregate_2026-10_all.zip",
@@ -34,16 +35,37 @@ export type ArchiveRows = AsyncIterable<readonly (readonly ArchiveValue[])[]> | 
 /** A row written already: its CSV line (with the line end) and its JSON object. */
 export type ArchiveLine = { csv: string; json: string };
 
+/** Where a producer of ArchiveTexts puts the rows' texts, one row a call. */
+export type LineSink = {
+  /**
+   * Takes `bytes[start, end)`, UTF-8, as the next row's text (copied: the producer may reuse its buffer). Answers false
+   * when the deflater has enough: wait for `drained()` before the next line.
+   */
+  line(bytes: Uint8Array, start: number, end: number): boolean;
+  /** Resolves when the deflater takes more; rejects when the archive cannot be written. */
+  drained(): Promise<void>;
+};
+
+/**
+ * Rows formatted elsewhere as bytes (PostgreSQL's COPY: workers/scheduler/functions/archive-copy.ts): the producer hands
+ * each row's CSV line (with its line end) to `csv` and its JSON object to `json`, both in the same row order, and
+ * resolves when it has handed over every row.
+ */
+export type ArchiveTexts = (sinks: { csv: LineSink; json: LineSink }) => Promise<void>;
+
+/** An entry's rows when they come formatted (by the database: workers/scheduler/functions/archiver.ts). */
+export type ArchiveContent =
+  /** as strings, in batches */
+  | { lines: AsyncIterable<readonly ArchiveLine[]> }
+  /** as bytes */
+  | { texts: ArchiveTexts };
+
 export type ArchiveEntry = {
   /** the file name in the zip without extension: `<name>.csv` and `<name>.json` */
   name: string;
   /** the CSV header and the JSON keys; every row holds one value per column, in this order */
   columns: readonly string[];
-} & (
-  | { rows: ArchiveRows }
-  /** rows formatted already (by the database: workers/scheduler/functions/archiver.ts), in batches */
-  | { lines: AsyncIterable<readonly ArchiveLine[]> }
-);
+} & ({ rows: ArchiveRows } | ArchiveContent);
 
 export type ArchiveInput = {
   type: Exclude<DownloadType, "Unknown">;
@@ -57,10 +79,18 @@ export type ArchiveInput = {
 
 export type ArchiveResult = { download: Download; rows: number };
 
-/** zlib's fastest level: archives of a million rows are written at a few seconds, about 8 % larger than level 6. */
-const DEFLATE_LEVEL = 1;
-/** Text handed to the deflaters at once. */
+/**
+ * zlib's fastest level: archives of a million rows are written at a few seconds, about 8 % larger than level 6. The
+ * largest hash memory and 64 KB output chunks take about 12 % less time than zlib's defaults for the same bytes
+ * (bench/RESULTS.md "Audit-trail archive"); the bench deflates its bound with the same options.
+ */
+export const ARCHIVE_DEFLATE: zlib.ZlibOptions = { level: 1, memLevel: 9, chunkSize: 64 * 1024 };
+/** Text handed to the deflaters at once: of rows as strings, in characters; of rows as bytes, in bytes. */
 const CHUNK_CHARS = 64 * 1024;
+const PIECE_BYTES = 256 * 1024;
+/** The JSON array's separators before its first object and before each further one. */
+const JSON_FIRST = Buffer.from("\n");
+const JSON_NEXT = Buffer.from(",\n");
 /** fflate writes ZIP without the ZIP64 extension: an entry or the whole zip stays below 4 GiB. */
 const ZIP32_LIMIT = 0xffff_ffff;
 
@@ -85,18 +115,26 @@ class DeflatedEntry extends ZipPassThrough {
 
 /** Native deflate (it runs on libuv's thread pool, beside the formatting), with the CRC-32 and size of its input. */
 class Deflater {
-  readonly stream = zlib.createDeflateRaw({ level: DEFLATE_LEVEL });
+  readonly stream = zlib.createDeflateRaw(ARCHIVE_DEFLATE);
   crc = 0;
   size = 0;
 
   constructor(private readonly label: string) {}
 
-  async write(text: string): Promise<void> {
-    const chunk = Buffer.from(text);
+  /** Hands a chunk to zlib; false when it has enough (see drained). */
+  push(chunk: Buffer): boolean {
     this.crc = zlib.crc32(chunk, this.crc);
     this.size += chunk.length;
     if (this.size > ZIP32_LIMIT) throw new Error(`${this.label} exceeds 4 GiB: package by week`);
-    if (!this.stream.write(chunk)) await once(this.stream, "drain");
+    return this.stream.write(chunk);
+  }
+
+  async drained(): Promise<void> {
+    if (this.stream.writableNeedDrain) await once(this.stream, "drain");
+  }
+
+  async write(text: string): Promise<void> {
+    if (!this.push(Buffer.from(text))) await once(this.stream, "drain");
   }
 }
 
@@ -130,6 +168,10 @@ class ZipFile {
     if (this.out.writableNeedDrain) await once(this.out, "drain");
   }
 
+  get needsDrain(): boolean {
+    return this.out.writableNeedDrain;
+  }
+
   destroy(): void {
     this.out.destroy();
   }
@@ -141,11 +183,94 @@ function jsonRow(columns: readonly string[], row: readonly ArchiveValue[]): stri
   return JSON.stringify(record);
 }
 
-/** The entry's rows as lines: formatted here (lib/csv.ts, JSON.stringify) unless they come formatted. */
+/** Rows' texts gathered into pieces of PIECE_BYTES for a deflater: a call into zlib per row would cost more. */
+class Pieces implements LineSink {
+  rows = 0;
+  private piece = Buffer.allocUnsafe(PIECE_BYTES);
+  private used = 0;
+
+  constructor(
+    private readonly deflater: Deflater,
+    private readonly file: ZipFile,
+    /** the JSON array's separators; none for CSV lines */
+    private readonly separated = false,
+  ) {}
+
+  line(bytes: Uint8Array, start: number, end: number): boolean {
+    const separator = this.separated ? (this.rows ? JSON_NEXT : JSON_FIRST) : null;
+    const length = (separator?.length ?? 0) + end - start;
+    this.rows++;
+    let more = true;
+    if (this.used + length > this.piece.length) more = this.flush();
+    // a row longer than a piece gets a piece of its own size
+    if (length > this.piece.length) this.piece = Buffer.allocUnsafe(length);
+    if (separator) {
+      this.piece.set(separator, this.used);
+      this.used += separator.length;
+    }
+    this.piece.set(bytes.subarray(start, end), this.used);
+    this.used += end - start;
+    return more && !this.file.needsDrain;
+  }
+
+  async drained(): Promise<void> {
+    await Promise.all([this.deflater.drained(), this.file.drained()]);
+  }
+
+  /** Hands the gathered piece to the deflater; false when it has enough. */
+  flush(): boolean {
+    if (!this.used) return true;
+    const piece = this.piece.subarray(0, this.used);
+    this.piece = Buffer.allocUnsafe(PIECE_BYTES);
+    this.used = 0;
+    return this.deflater.push(piece);
+  }
+}
+
+/** Rows that come as bytes: each text into its deflater. Answers the number of rows. */
+async function writeTexts(texts: ArchiveTexts, csv: Deflater, json: Deflater, file: ZipFile): Promise<number> {
+  const sinks = { csv: new Pieces(csv, file), json: new Pieces(json, file, true) };
+  await texts(sinks);
+  if (sinks.csv.rows !== sinks.json.rows)
+    throw new Error(`the CSV got ${sinks.csv.rows} rows and the JSON ${sinks.json.rows}: the two reads differ`);
+  sinks.csv.flush();
+  sinks.json.flush();
+  return sinks.csv.rows;
+}
+
+/** Rows as strings, formatted here (lib/csv.ts, JSON.stringify) unless they come formatted. */
 async function* linesOf(entry: ArchiveEntry): AsyncIterable<readonly ArchiveLine[]> {
   if ("lines" in entry) return yield* entry.lines;
-  for await (const batch of entry.rows)
-    yield batch.map((row) => ({ csv: csvLine(row as readonly CsvValue[]), json: jsonRow(entry.columns, row) }));
+  if ("rows" in entry)
+    for await (const batch of entry.rows)
+      yield batch.map((row) => ({ csv: csvLine(row as readonly CsvValue[]), json: jsonRow(entry.columns, row) }));
+}
+
+/** Rows as strings: joined into pieces of CHUNK_CHARS for the deflaters. Answers the number of rows. */
+async function writeLines(lines: AsyncIterable<readonly ArchiveLine[]>, csv: Deflater, json: Deflater, file: ZipFile) {
+  let rows = 0;
+  let csvText = "";
+  let jsonText = "";
+  const flush = async () => {
+    await Promise.all([csv.write(csvText), json.write(jsonText), file.drained()]);
+    csvText = "";
+    jsonText = "";
+  };
+  for await (const batch of lines) {
+    // each line is let go once joined: the rest of the batch waits for the deflaters, and what it still held would
+    // outlive the young generation and pile up until a full GC (bench/RESULTS.md "Audit-trail archive")
+    const pending = batch as (ArchiveLine | undefined)[];
+    for (let i = 0; i < pending.length; i++) {
+      const line = pending[i] as ArchiveLine;
+      pending[i] = undefined;
+      csvText += line.csv;
+      jsonText += `${rows++ ? ",\n" : "\n"}${line.json}`;
+      // short strings die young: a batch's text as one string would be a large object that only a full GC frees
+      if (jsonText.length > CHUNK_CHARS) await flush();
+    }
+  }
+  await flush();
+  return rows;
 }
 
 /**
@@ -164,28 +289,8 @@ async function writeEntry(file: ZipFile, entry: ArchiveEntry, sidePath: string):
   const sideDone = later(finished(side));
   try {
     await Promise.all([csv.write(CSV_BOM + csvLine(entry.columns)), json.write("[")]);
-    let rows = 0;
-    let csvText = "";
-    let jsonText = "";
-    const flush = async () => {
-      await Promise.all([csv.write(csvText), json.write(jsonText), file.drained()]);
-      csvText = "";
-      jsonText = "";
-    };
-    for await (const batch of linesOf(entry)) {
-      // each line is let go once joined: the rest of the batch waits for the deflaters, and what it still held would
-      // outlive the young generation and pile up until a full GC (bench/RESULTS.md "Audit-trail archive")
-      const lines = batch as (ArchiveLine | undefined)[];
-      for (let i = 0; i < lines.length; i++) {
-        const line = lines[i] as ArchiveLine;
-        lines[i] = undefined;
-        csvText += line.csv;
-        jsonText += `${rows++ ? ",\n" : "\n"}${line.json}`;
-        // short strings die young: a batch's text as one string would be a large object that only a full GC frees
-        if (jsonText.length > CHUNK_CHARS) await flush();
-      }
-    }
-    await flush();
+    const rows =
+      "texts" in entry ? await writeTexts(entry.texts, csv, json, file) : await writeLines(linesOf(entry), csv, json, file);
     await json.write(rows ? "\n]\n" : "]\n");
     csv.stream.end();
     json.stream.end();

@@ -1231,6 +1231,7 @@ const FUNCTIONS: Record<string, Entry> = {
     ],
   },
   "workers/scheduler/functions/archiver.ts": { via: ["workers/scheduler/functions/audit-trail-archiver.ts"] },
+  "workers/scheduler/functions/archive-copy.ts": { via: ["workers/scheduler/functions/audit-trail-archiver.ts"] },
   "workers/scheduler/functions/metrics-archiver.ts": {
     exempt: "packs the per-job metrics into downloads and cleans them: no audit category (the counters keep the figures)",
   },

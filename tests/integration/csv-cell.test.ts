@@ -12,7 +12,7 @@ async function sqlCell(value: string | null): Promise<string> {
   return row?.cell ?? "<no row>";
 }
 
-// the archives' CSV is written by the database (drizzle/0013_csv_cell.sql), the exports' by lib/csv.ts: one format
+// the archives' CSV is written by the database (drizzle/0013_csv_cell.sql, 0018), the exports' by lib/csv.ts: one format
 describe("csv_cell", () => {
   it.each([
     null,

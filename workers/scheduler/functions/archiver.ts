@@ -1,12 +1,13 @@
 import { and, eq, gte, lt, max, min, type SQL, sql } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { type PgColumn, PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "@/db/client";
 import { archivedPeriods, systems } from "@/db/schema";
-import { type ArchiveLine, writeArchive } from "@/lib/downloads/archive";
+import { type ArchiveContent, type ArchiveLine, writeArchive } from "@/lib/downloads/archive";
 import { completePeriods, type Period, periodAt } from "@/lib/downloads/periods";
 import { downloadTypeNumber } from "@/lib/downloads/rules";
 import { safeFileName } from "@/lib/files/store";
 import type { TaskConfig } from "@/lib/scheduler/functions";
+import { copyTexts, postgresClient } from "./archive-copy";
 import type { TaskOutcome, TaskRun } from "./types";
 
 /**
@@ -40,8 +41,10 @@ export type ArchiveSource = {
   hasRows(db: Database, scope: ArchiveScope, period: Period): Promise<boolean>;
   /** the systems with rows in the period; null for rows without a system */
   systemsIn(db: Database, period: Period): Promise<(string | null)[]>;
-  /** the period's rows in scope, in time order, in batches, each formatted by the database as a CSV and a JSON line */
-  lines(db: Database, scope: ArchiveScope, period: Period): AsyncIterable<ArchiveLine[]>;
+  /** readies the reads of a run (see periodRows) */
+  prepare(db: Database): Promise<void>;
+  /** the period's rows in scope, in time order, each formatted by the database as a CSV line and a JSON object */
+  content(db: Database, scope: ArchiveScope, period: Period): ArchiveContent;
   /**
    * Deletes rows older than `before` that a record proves archived: of the system's own archives for a system's task,
    * of any archive (over all systems or the row's system) for the global task. Answers the number deleted.
@@ -136,6 +139,7 @@ export async function runArchiver(source: ArchiveSource, run: TaskRun): Promise<
   const names = new Map(all.map((s) => [s.id, s.name]));
   const supersystemId = all.find((s) => s.type === "Super")?.id ?? "";
   const tally: Tally = { archives: 0, rows: 0, skipped: 0 };
+  await source.prepare(db);
 
   const record = (tx: Database, period: Period, target: string, externalId: string, rows: number, downloadId: string | null) =>
     tx
@@ -166,7 +170,7 @@ export async function runArchiver(source: ArchiveSource, run: TaskRun): Promise<
             {
               name: `${source.entryStem}-${period.key}`,
               columns: source.columns,
-              lines: source.lines(db, scope, period),
+              ...source.content(db, scope, period),
             },
           ],
         },
@@ -236,17 +240,18 @@ export const isoText = (column: PgColumn | SQL, micros = false): SQL =>
 export type ArchiveColumn = {
   name: string;
   value: SQL | PgColumn;
-  /** free text: through csv_cell (drizzle/0013_csv_cell.sql: quotes and the formula guard of lib/csv.ts) */
+  /** free text: through csv_cell (drizzle/0013_csv_cell.sql, 0018: quotes and the formula guard of lib/csv.ts) */
   text?: boolean;
 };
 
 /**
  * The CSV line (with its CRLF) and the JSON object of a row, written by the database: the archive's rate is that of
  * the read and the deflate, not of formatting a million rows twice in JavaScript (bench/RESULTS.md "Audit-trail
- * archive"). Numbers and booleans as PostgreSQL writes them, times through isoText, everything else as text.
+ * archive"). Numbers and booleans as PostgreSQL writes them, times through isoText, everything else as text. Both are
+ * selected over a select `s` of the values as c0, c1, …; the JSON needs `jsonFrom` after it.
  */
-function lineSql(columns: readonly ArchiveColumn[]): { csv: SQL<string>; json: SQL<string>; named: SQL } {
-  // over the inner select's columns c0, c1, …: each value is computed once for both texts
+function lineSql(columns: readonly ArchiveColumn[]): { csv: SQL<string>; json: SQL<string>; jsonFrom: SQL } {
+  // over the inner select's columns c0, c1, …: a value is computed once for both texts of a query
   const ref = (i: number) => sql.raw(`s.c${i}`);
   const cells = columns.map((c, i) => (c.text ? sql`csv_cell(${ref(i)})` : sql`coalesce(${ref(i)}::text, '')`));
   // the names are constants of the code, quoted as identifiers: row_to_json keys its object by them
@@ -255,46 +260,63 @@ function lineSql(columns: readonly ArchiveColumn[]): { csv: SQL<string>; json: S
     csv: sql<string>`concat_ws(',', ${sql.join(cells, sql`, `)}) || chr(13) || chr(10)`,
     // row_to_json runs at about twice the rate of json_build_object
     json: sql<string>`row_to_json(j)::text`,
-    named: sql.join(named, sql`, `),
+    jsonFrom: sql`cross join lateral (select ${sql.join(named, sql`, `)}) j`,
   };
 }
 
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 
+const dialect = new PgDialect();
+
+/** A select as text with its values inlined, for COPY (which takes no parameters). */
+function inlined(query: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(query.inlineParams());
+  if (params.length) throw new Error("a COPY query kept parameters");
+  return text;
+}
+
 /**
- * ArchiveSource.lines for a table read in time order: a period's rows in scope, in batches of ARCHIVE_BATCH by
- * keyset (`(time, key) > (last)`, never OFFSET), the next query sent while the caller writes the current batch.
+ * ArchiveSource.content and .prepare for a table read in time order (a period's rows in scope). On PostgreSQL the two
+ * texts come by COPY (./archive-copy.ts), each a single ordered read. On PGlite, which streams no COPY (its COPY TO
+ * '/dev/blob' answers the whole output as one Blob: the month's text in memory), they come in batches of ARCHIVE_BATCH
+ * by keyset (`(time, key) > (last)`, never OFFSET), the next query sent while the caller writes the current batch;
+ * `prepare` gives the planner fresh statistics of the `analyze` tables there first: PGlite runs no autovacuum, and
+ * without them each batch is planned as a sort of all the rest of the period (a million rows ran at under 1000 rows/s).
  * `from` is the table with its joins.
  */
-export function keysetLines(opts: {
+export function periodRows(opts: {
   columns: readonly ArchiveColumn[];
   from: SQL;
   time: PgColumn;
   key: PgColumn;
   inScope: (scope: ArchiveScope) => SQL | undefined;
-}): ArchiveSource["lines"] {
-  const { csv, json, named } = lineSql(opts.columns);
+  analyze: readonly PgTable[];
+}): Pick<ArchiveSource, "content" | "prepare"> {
+  const { csv, json, jsonFrom } = lineSql(opts.columns);
   const values = sql.join(
     opts.columns.map((c, i) => sql`${c.value} as ${sql.raw(`c${i}`)}`),
     sql`, `,
   );
   const { time, key } = opts;
-  return async function* lines(db, scope, period) {
+  /** the values as select `s`: the period's rows in order, or one keyset batch of them (`batch`: where it starts) */
+  const inner = (scope: ArchiveScope, period: Period, batch?: SQL) => sql`(select ${values}${
+    batch ? sql`, ${isoText(time, true)} as at, ${key} as key` : sql``
+  }
+    from ${opts.from}
+    where ${and(opts.inScope(scope), batch ?? gte(time, period.start), lt(time, period.end))}
+    order by ${time}, ${key}${batch ? sql` limit ${ARCHIVE_BATCH}` : sql``}) s`;
+
+  async function* keyset(db: Database, scope: ArchiveScope, period: Period): AsyncIterable<ArchiveLine[]> {
     type Row = ArchiveLine & { at: string; key: string | number };
-    const fetch = async (after: Row | null) =>
-      rowsOf<Row>(
-        await db.execute(sql`select ${csv} as csv, ${json} as json, s.at, s.key from (select ${values},
-          ${isoText(time, true)} as at, ${key} as key
-          from ${opts.from}
-          where ${and(
-            opts.inScope(scope),
-            after
-              ? sql`${time} >= ${after.at}::timestamptz and (${time}, ${key}) > (${after.at}::timestamptz, ${after.key})`
-              : gte(time, period.start),
-            lt(time, period.end),
-          )}
-          order by ${time}, ${key} limit ${ARCHIVE_BATCH}) s cross join lateral (select ${named}) j`),
+    const fetch = async (last: Row | null) => {
+      const batch = last
+        ? sql`${time} >= ${last.at}::timestamptz and (${time}, ${key}) > (${last.at}::timestamptz, ${last.key})`
+        : gte(time, period.start);
+      return rowsOf<Row>(
+        await db.execute(sql`select ${csv} as csv, ${json} as json, s.at, s.key
+        from ${inner(scope, period, batch)} ${jsonFrom}`),
       );
+    };
     let pending = fetch(null);
     for (;;) {
       const rows = await pending;
@@ -305,5 +327,22 @@ export function keysetLines(opts: {
       pending.catch(() => {});
       yield rows;
     }
+  }
+
+  return {
+    async prepare(db) {
+      if (postgresClient(db)) return;
+      await db.execute(sql`analyze ${sql.join([...opts.analyze], sql`, `)}`);
+    },
+    content(db, scope, period) {
+      const client = postgresClient(db);
+      if (!client) return { lines: keyset(db, scope, period) };
+      return {
+        texts: copyTexts(client, {
+          csv: inlined(sql`select ${csv} from ${inner(scope, period)}`),
+          json: inlined(sql`select ${json} from ${inner(scope, period)} ${jsonFrom}`),
+        }),
+      };
+    },
   };
 }

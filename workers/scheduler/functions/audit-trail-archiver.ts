@@ -7,7 +7,7 @@ import {
   type ArchiveScope,
   type ArchiveSource,
   isoText,
-  keysetLines,
+  periodRows,
   runArchiver,
   timedRows,
 } from "./archiver";
@@ -49,12 +49,13 @@ export const auditTrailSource: ArchiveSource = {
 
   ...timedRows({ table: t, time: t.timestamp, systemId: t.systemId, key: t.id, inScope }),
 
-  lines: keysetLines({
+  ...periodRows({
     columns: COLUMNS,
     from: sql`${t} left join ${systems} on ${systems.id} = ${t.systemId}`,
     time: t.timestamp,
     key: t.id,
     inScope,
+    analyze: [t, systems],
   }),
 
   async clean(db, { before, systemId, supersystemId, task }) {

@@ -6,7 +6,7 @@ import {
   type ArchiveScope,
   type ArchiveSource,
   isoText,
-  keysetLines,
+  periodRows,
   runArchiver,
   timedRows,
 } from "./archiver";
@@ -49,12 +49,13 @@ export const metricsSource: ArchiveSource = {
 
   ...timedRows({ table: t, time: t.finished, systemId: t.systemId, key: t.jobId, inScope }),
 
-  lines: keysetLines({
+  ...periodRows({
     columns: COLUMNS,
     from: sql`${t} left join ${jobs} on ${jobs.id} = ${t.jobId} left join ${systems} on ${systems.id} = ${t.systemId}`,
     time: t.finished,
     key: t.jobId,
     inScope,
+    analyze: [t, jobs, systems],
   }),
 
   async clean(db, { before, systemId }) {
