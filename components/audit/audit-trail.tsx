@@ -3,12 +3,13 @@
 import { DownloadIcon } from "lucide-react";
 import { usePathname, useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useTransition } from "react";
+import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { AUDIT_EXPORT_MAX, type AuditItem, type AuditSystem } from "@/lib/audit/schemas";
 import { AuditFilterForm } from "./audit-filters";
 import { type AuditFilterValues, activeAuditFilterCount, auditExportHref, auditSearchQuery } from "./audit-query";
 import { AuditTable } from "./audit-table";
+import { arrivingSearchOf, firstMount, followSearch, formSearchOf, sendSearch } from "./form-mount";
 
 type Props = {
   filters: AuditFilterValues;
@@ -32,12 +33,17 @@ export function AuditTrail(props: Props) {
   const pathname = usePathname();
   const [pending, startTransition] = useTransition();
   // a system's portal names its system in the path, not the query
+  const own = (f: AuditFilterValues) => (props.systems === null ? { ...f, systemId: "" } : f);
+  // the form starts again from the page's search on a real navigation (back, forward, a link), not when its own arrives
+  const shown = formSearchOf(own(filters), pageSize);
+  const [mount, setMount] = useState(() => firstMount(shown));
+  const followed = followSearch(mount, shown);
+  if (followed !== mount) setMount(followed);
   const search = (next: AuditFilterValues, size: number) => {
-    const query = auditSearchQuery(props.systems === null ? { ...next, systemId: "" } : next, size);
+    const query = auditSearchQuery(own(next), size);
+    setMount((m) => sendSearch(m, arrivingSearchOf(query, size)));
     startTransition(() => router.push(`${pathname}?${query.toString()}`));
   };
-  // the form starts again from the URL's search (back, reload, reset)
-  const formKey = `${auditSearchQuery(filters, pageSize).toString()}|${props.projects.join()}|${props.users.join()}`;
   const emptyText = props.failed
     ? t("loadFailed")
     : props.endBeforeStart
@@ -51,7 +57,7 @@ export function AuditTrail(props: Props) {
     // width 0 stretched to 100 %: the wide table scrolls in its own box instead of widening the portal's main area
     <div className="w-0 min-w-full">
       <AuditFilterForm
-        key={formKey}
+        key={followed.key}
         filters={filters}
         pageSize={pageSize}
         systems={props.systems}

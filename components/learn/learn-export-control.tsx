@@ -4,7 +4,9 @@ import { FileOutputIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useId, useState, useTransition } from "react";
+import { ConfirmDialogContent } from "@/components/shell/confirm-dialog-content";
 import { useStatus } from "@/components/shell/status-bar";
+import { AlertDialog, AlertDialogTrigger } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -15,6 +17,8 @@ export type ExportTarget = { id: string; name: string };
 /**
  * The export of a learn project (DESIGN.md "Learn"): its complete named clusters become learned document classes of
  * the chosen extraction project of the same system (the linked one first). A new export replaces the learned classes.
+ * An export into another project than the linked one moves the link and takes the linked project's learned classes
+ * away: it asks yes/no first (DESIGN.md Conventions, a destructive action).
  */
 export function LearnExportControl({
   projectId,
@@ -28,6 +32,7 @@ export function LearnExportControl({
   disabledReason?: string;
 }) {
   const t = useTranslations("learnRuns");
+  const tg = useTranslations("general");
   const router = useRouter();
   const { notify, notifyErrors } = useStatus();
   const [pending, startTransition] = useTransition();
@@ -43,6 +48,22 @@ export function LearnExportControl({
       router.refresh();
     });
 
+  const nameOf = (projectId: string) => targets.find((p) => p.id === projectId)?.name ?? projectId;
+  // another project than the linked one: the linked one loses its learned classes
+  const moving = !!linkedProjectId && target !== linkedProjectId;
+  const exportButton = (
+    <Button
+      type="button"
+      variant="outline"
+      onClick={moving ? undefined : run}
+      disabled={pending || !target || !!disabledReason}
+      data-testid="learn-export"
+    >
+      <FileOutputIcon />
+      {t("export")}
+    </Button>
+  );
+
   return (
     <div className="grid gap-3" data-testid="learn-export-control">
       <p className="text-sm text-muted-foreground">{t("exportHint")}</p>
@@ -57,16 +78,22 @@ export function LearnExportControl({
         </NativeSelect>
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <Button
-          type="button"
-          variant="outline"
-          onClick={run}
-          disabled={pending || !target || !!disabledReason}
-          data-testid="learn-export"
-        >
-          <FileOutputIcon />
-          {t("export")}
-        </Button>
+        {moving ? (
+          <AlertDialog>
+            <AlertDialogTrigger asChild>{exportButton}</AlertDialogTrigger>
+            <ConfirmDialogContent
+              title={t("exportMoveTitle")}
+              description={t("exportMoveQuestion", { linked: nameOf(linkedProjectId), target: nameOf(target) })}
+              confirmLabel={tg("yes")}
+              cancelLabel={tg("no")}
+              onConfirm={run}
+              destructive
+              confirmTestId="confirm-yes"
+            />
+          </AlertDialog>
+        ) : (
+          exportButton
+        )}
         {disabledReason && <p className="text-sm text-muted-foreground">{disabledReason}</p>}
       </div>
     </div>

@@ -1,28 +1,29 @@
 "use client";
 
 import { useEffect } from "react";
+import { createClickThrottle } from "./click-throttle-rule";
 
-/** spec foundation §9: button clicks are throttled to one per second, for every button of the page. */
-export const CLICK_THROTTLE_MS = 1000;
-
+/** spec foundation §9: button clicks are throttled to one per second, for every button of the page (click-throttle-rule.ts). */
 export function ClickThrottle() {
   useEffect(() => {
-    const last = new WeakMap<Element, number>();
+    const throttle = createClickThrottle<Element>();
     const onClick = (event: MouseEvent) => {
       const button = (event.target as Element | null)?.closest?.("button, [role=button], input[type=submit]");
-      if (!button) return;
-      const now = performance.now();
-      const previous = last.get(button);
-      if (previous !== undefined && now - previous < CLICK_THROTTLE_MS) {
-        event.preventDefault();
-        event.stopImmediatePropagation();
-        return;
-      }
-      last.set(button, now);
+      if (!button || throttle.allow(button, performance.now())) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
     };
+    // a field's value changed (typed, chosen, pasted): the next click of any button is no repeat
+    const onEdit = () => throttle.edited();
     // on window, capture phase: before React's own listeners on the document
     window.addEventListener("click", onClick, true);
-    return () => window.removeEventListener("click", onClick, true);
+    window.addEventListener("input", onEdit, true);
+    window.addEventListener("change", onEdit, true);
+    return () => {
+      window.removeEventListener("click", onClick, true);
+      window.removeEventListener("input", onEdit, true);
+      window.removeEventListener("change", onEdit, true);
+    };
   }, []);
   return null;
 }

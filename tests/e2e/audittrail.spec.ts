@@ -142,6 +142,51 @@ test("the admin searches every system's trail: wildcard value, formatted JSON, a
   await expectAccessible(page, "admin audit trail, one system");
 });
 
+test("what is typed while a search loads stays when it arrives; back and a link take the URL's values", async ({ browser }) => {
+  const page = await openAdminTrail(browser);
+  // the page's answer to the first search comes late, so that the next edit lands while it loads
+  let held = false;
+  await page.route(
+    (url) => url.pathname === "/admin/audittrail" && url.searchParams.get("value") === "clerk",
+    async (route) => {
+      if (!held) {
+        held = true;
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+      }
+      await route.continue();
+    },
+  );
+  const value = page.getByLabel("Value");
+  await value.fill("clerk");
+  await page.getByTestId("audit-search").click();
+  await expect(page.getByTestId("audit-search")).toBeDisabled();
+  await value.fill("clerk 2 of");
+  await choose(page, "audit-categories", ["User"]);
+  await expect(page).toHaveURL(/value=clerk&/);
+  await expect(page.getByTestId("audit-search")).toBeEnabled();
+  expect(held).toBe(true);
+  // the search arrived; the form kept what was typed and chosen meanwhile
+  await expect(value).toHaveValue("clerk 2 of");
+  await expect(page.getByTestId("audit-categories")).toHaveText("User");
+  await page.getByTestId("audit-search").click();
+  await expect(page).toHaveURL(/value=clerk\+2\+of/);
+  await expect(bodyRows(page)).toHaveCount(1);
+
+  // back: the form shows the search of the URL again
+  await page.goBack();
+  await expect(page).toHaveURL(/value=clerk&/);
+  await expect(value).toHaveValue("clerk");
+  await expect(page.getByTestId("audit-categories")).toHaveText("All categories");
+  // forward, then the menu's link without filters: the URL's values each time
+  await page.goForward();
+  await expect(value).toHaveValue("clerk 2 of");
+  await expect(page.getByTestId("audit-categories")).toHaveText("User");
+  await page.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Audit trail", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/audittrail$/);
+  await expect(value).toHaveValue("");
+  await expect(page.getByTestId("audit-categories")).toHaveText("All categories");
+});
+
 test("a date range: an end before the start is shown and not searched; paging and the CSV export", async ({ browser }) => {
   const page = await openAdminTrail(browser);
   await page.getByTestId("audit-system").selectOption({ label: SYSTEM });

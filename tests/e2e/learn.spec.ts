@@ -186,6 +186,44 @@ test("documents become clusters: posted through the API, learned with learn now,
   const result = await (await page.request.get(`/api/jobs/${job.id}/files/result/result.json?auth=${job.auth}`)).json();
   expect(result.documents[0].class).toBe("Invoices");
 
+  // moving the export to another project takes the linked one's learned classes away: it asks yes/no first
+  const classesOf = async (id: string) =>
+    (await (await page.request.get(`/api/v3/projects/${id}`, { headers: auth })).json()).documentClasses as string[];
+  const archive = await page.request.post("/api/v3/projects", {
+    headers: auth,
+    multipart: projectForm(sampleEsproject({ documentClasses: [] }), "Archive classes"),
+  });
+  expect(archive.status(), await archive.text()).toBe(200);
+  const archiveId = (await archive.json()).id as string;
+  await page.reload();
+  const exportTo = exportCard.getByLabel("Extraction project");
+  await expect(exportTo.locator("option:checked")).toHaveText("Mail classes (linked)");
+  await exportTo.selectOption({ label: "Archive classes" });
+  await exportCard.getByTestId("learn-export").click();
+  const question = page.getByRole("alertdialog");
+  await expect(question).toContainText("Move the export?");
+  await expect(question).toContainText(
+    "The learned classes leave Mail classes, which becomes a plain extraction project again; Archive classes gets the clusters",
+  );
+  await expectAccessible(page, "learn export, move question");
+  await shot(page, "165b-learn-export-move-question");
+  await question.getByRole("button", { name: "No" }).click();
+  await expect(question).toHaveCount(0);
+  expect(await classesOf(extractionId)).toContain("Invoices");
+  expect(await classesOf(archiveId)).not.toContain("Invoices");
+  // yes: the export moves
+  await exportCard.getByTestId("learn-export").click();
+  await page.getByTestId("confirm-yes").click();
+  await expect(exportTo.locator("option:checked")).toHaveText("Archive classes (linked)");
+  expect(await classesOf(archiveId)).toContain("Invoices");
+  expect(await classesOf(extractionId)).not.toContain("Invoices");
+  // and back to Mail classes (asked again), which the tests below classify with
+  await exportTo.selectOption({ label: "Mail classes" });
+  await exportCard.getByTestId("learn-export").click();
+  await page.getByTestId("confirm-yes").click();
+  await expect(exportTo.locator("option:checked")).toHaveText("Mail classes (linked)");
+  expect(await classesOf(extractionId)).toContain("Invoices");
+
   // German
   const de = await lenaPage(browser, "de-DE");
   await de.goto(`/learn/${SYSTEM}/project/${learnId}`);

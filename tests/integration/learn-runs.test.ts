@@ -220,13 +220,15 @@ describe(`learn runs (${process.env.REDIS_URL ? "BullMQ on Redis" : "in-process 
     expect(upload.status, upload.text).toBe(200);
     expect(upload.json).toMatchObject({ type: "LinkedExtraction", version: 3 });
     expect([...upload.json.documentClasses].sort()).toEqual(["Delivery notes", "Invoices", "Memo"]);
-    // … and the export again replaces the learned classes, once each
+    // … and the export again replaces the learned classes, once each; the same classes with the same model are no
+    // change, so the version the upload made stays (clients uploading against it are not refused) and nothing is audited
     const again = await call(exportRoute, `/api/v3/learn/projects/${learnId}/export`, {
       method: "POST",
       token,
       body: { projectId: targetId },
     });
-    expect(again.json.project).toMatchObject({ version: 4 });
+    expect(again.status, again.text).toBe(200);
+    expect(again.json.project).toMatchObject({ version: 3 });
     expect([...again.json.project.documentClasses].sort()).toEqual(["Delivery notes", "Invoices", "Memo"]);
     const [row] = await db.select().from(projects).where(eq(projects.id, targetId));
     expect(row?.documentClasses.filter((c) => c.learned).map((c) => [c.name, typeof c.centroid])).toHaveLength(2);
@@ -246,8 +248,6 @@ describe(`learn runs (${process.env.REDIS_URL ? "BullMQ on Redis" : "in-process 
       ["Project", "Update", "target", user.name],
       ["LearnProject", "Update", "learn", user.name],
       ["Project", "Update", "target", user.name],
-      ["Project", "Update", "target", user.name],
-      ["LearnProject", "Update", "learn", user.name],
     ]);
     expect(JSON.parse(audit[1]?.value ?? "{}")).toMatchObject({ id: learnId, learnRun: asked.id, trigger: "Manual" });
   });

@@ -18,6 +18,7 @@ import { loadProject, projectFilePath, toProjectDto } from "@/lib/projects/queri
 import { whyUnchanged } from "@/lib/projects/services/update-project";
 import { encodeFloat32 } from "../engine";
 import { centroidOf } from "../engine/vectors";
+import { exportUnchanged } from "../export-content";
 import { toLearnProjectDto } from "../queries";
 import { assertLearnProjectLive } from "../rules";
 import { learnProjectFor } from "../run-queries";
@@ -52,7 +53,9 @@ async function exportableClasses(db: Database, learnProjectId: string): Promise<
         ),
         isNotNull(learnDocuments.vector),
       ),
-    );
+    )
+    // summed in one order, the same members give the same centroid to the bit (an unchanged export stays unchanged)
+    .orderBy(asc(learnDocuments.id));
   const vectors = new Map<string, Float32Array[]>();
   for (const r of rows) {
     if (!r.clusterId || !r.vector) continue;
@@ -88,14 +91,24 @@ async function copyVersionFile(project: Project): Promise<void> {
  * the learned classes an earlier export gave it; its keyword and pattern classes stay. The extraction project becomes
  * LinkedExtraction at its next version (the current file stored again), the learn project LinkedLearn with its link;
  * `learn_exports` keeps a copy of the learn project's model for the classifier. A learn project linked to another
- * extraction project before moves its link: that one loses its learned classes and becomes Extraction again. Refused:
- * a deleted learn project (409 LearnProjectDeleted), a target linked to another learn project (409 LearnProjectLinked),
- * nothing to export (409 LearnNoCompleteClusters). Without a caller (LearnCompleteCluster) it acts as "system".
+ * extraction project before moves its link: that one loses its learned classes and becomes Extraction again. An export
+ * that would give the linked project what it has already (lib/learn/export-content.ts) changes no project and no
+ * version; it only notes the time in `learn_exports`. Refused: a deleted learn project (409 LearnProjectDeleted), a
+ * target linked to another learn project (409 LearnProjectLinked), nothing to export (409 LearnNoCompleteClusters).
+ * Without a caller (LearnCompleteCluster) it acts as "system".
  */
 export async function exportLearnClusters(
   db: Database,
   opts: { caller: Caller | null; id: string; input: unknown },
 ): Promise<LearnExportResult> {
+  return (await runLearnExport(db, opts)).result;
+}
+
+/** exportLearnClusters, telling whether it changed the extraction project (LearnCompleteCluster counts the renewals). */
+export async function runLearnExport(
+  db: Database,
+  opts: { caller: Caller | null; id: string; input: unknown },
+): Promise<{ result: LearnExportResult; changed: boolean }> {
   const { projectId } = parseInput(ZLearnExport, opts.input ?? {});
   const loaded = await learnProjectFor(db, opts.caller, opts.id);
   const learn = loaded.project;
@@ -108,6 +121,29 @@ export async function exportLearnClusters(
   const [model] = await db.select({ model: learnModels.model }).from(learnModels).where(eq(learnModels.projectId, learn.id));
   const classes = model ? await exportableClasses(db, learn.id) : [];
   if (!classes.length) throw new AppError("LearnNoCompleteClusters", { name: learn.name });
+  const keep = (c: StoredDocumentClass) => !c.learned;
+  const documentClasses = [...target.project.documentClasses.filter(keep), ...classes];
+  const similarity = learnOptions(learn.learnSettings).similarity;
+  const names = classes.map((c) => c.name);
+  const now = new Date();
+
+  if (
+    learn.linkedProjectId === target.project.id &&
+    (await exportUnchanged(db, { target: target.project, learnProjectId: learn.id, documentClasses, similarity }))
+  ) {
+    const confirmed = await confirmUnchanged(db, { learnId: learn.id, target: target.project, now });
+    if (confirmed) {
+      return {
+        result: {
+          learnProject: toLearnProjectDto(confirmed, loaded.systemName),
+          project: toProjectDto(target.project, loaded.systemName),
+          classes: names,
+        },
+        changed: false,
+      };
+    }
+  }
+
   const previous =
     learn.linkedProjectId && learn.linkedProjectId !== target.project.id
       ? await loadProject(db, learn.linkedProjectId)
@@ -117,23 +153,16 @@ export async function exportLearnClusters(
 
   const system = { id: learn.systemId, name: loaded.systemName };
   const actor = opts.caller ? actingIn(opts.caller, system) : null;
-  const now = new Date();
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     // the learn project first, then the extraction projects: every export takes them in this order
     const [learnRow] = await tx.select().from(projects).where(eq(projects.id, learn.id)).for("update");
     if (!learnRow) throw new AppError("ProjectNotFound");
     assertLearnProjectLive(learnRow);
     await assertTargetFree(tx, target.project, learn.id);
 
-    const keep = (c: StoredDocumentClass) => !c.learned;
     const [exported] = await tx
       .update(projects)
-      .set({
-        documentClasses: [...target.project.documentClasses.filter(keep), ...classes],
-        type: "LinkedExtraction",
-        version: target.project.version + 1,
-        updatedAt: now,
-      })
+      .set({ documentClasses, type: "LinkedExtraction", version: target.project.version + 1, updatedAt: now })
       .where(and(eq(projects.id, target.project.id), eq(projects.version, target.project.version)))
       .returning();
     if (!exported) throw await whyUnchanged(tx, target.project.id, target.project.version);
@@ -143,7 +172,7 @@ export async function exportLearnClusters(
       systemId: learn.systemId,
       projectId: exported.id,
       project: exported.name,
-      value: { id: exported.id, version: exported.version, learnedClasses: classes.map((c) => c.name), learnProject: learn.name },
+      value: { id: exported.id, version: exported.version, learnedClasses: names, learnProject: learn.name },
     });
     if (previous) {
       const [unlinked] = await tx
@@ -177,7 +206,7 @@ export async function exportLearnClusters(
       projectId: exported.id,
       learnProjectId: learn.id,
       model: model?.model,
-      similarity: learnOptions(learn.learnSettings).similarity,
+      similarity,
       classes: classes.length,
       exported: now,
     };
@@ -188,12 +217,41 @@ export async function exportLearnClusters(
       systemId: learn.systemId,
       projectId: learn.id,
       project: linked.name,
-      value: { id: learn.id, exportedTo: { id: exported.id, name: exported.name }, classes: classes.map((c) => c.name) },
+      value: { id: learn.id, exportedTo: { id: exported.id, name: exported.name }, classes: names },
     });
     return {
       learnProject: toLearnProjectDto(linked, loaded.systemName),
       project: toProjectDto(exported, loaded.systemName),
-      classes: classes.map((c) => c.name),
+      classes: names,
     };
+  });
+  return { result, changed: true };
+}
+
+/**
+ * An export that changes nothing: only the time of `learn_exports` moves on (so LearnCompleteCluster does not try it
+ * again until the clusters change); no project row, no version, no audit row (nothing of a project changed). Null when
+ * the rows changed since they were compared (a run of another export, an upload, an unlink): the export then goes the
+ * way of a change, whose conditional updates answer what happened.
+ */
+async function confirmUnchanged(db: Database, opts: { learnId: string; target: Project; now: Date }): Promise<Project | null> {
+  return db.transaction(async (tx) => {
+    // the learn project first, then the extraction project, as every export takes them
+    const [learnRow] = await tx.select().from(projects).where(eq(projects.id, opts.learnId)).for("update");
+    if (!learnRow) throw new AppError("ProjectNotFound");
+    assertLearnProjectLive(learnRow);
+    if (learnRow.type !== "LinkedLearn" || learnRow.linkedProjectId !== opts.target.id) return null;
+    const [target] = await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(eq(projects.id, opts.target.id), eq(projects.version, opts.target.version)))
+      .for("update");
+    if (!target) return null;
+    const [noted] = await tx
+      .update(learnExports)
+      .set({ exported: opts.now })
+      .where(and(eq(learnExports.projectId, opts.target.id), eq(learnExports.learnProjectId, opts.learnId)))
+      .returning({ projectId: learnExports.projectId });
+    return noted ? learnRow : null;
   });
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { learnClusters, learnExports, projects } from "@/db/schema";
+import { auditTrail, learnClusters, learnExports, learnModels, projects } from "@/db/schema";
 import { writeStoredFile } from "@/lib/files/store";
 import { exportLearnClusters } from "@/lib/learn/services/export-learn-clusters";
 import { requestLearnRun } from "@/lib/learn/services/request-learn-run";
@@ -53,7 +53,37 @@ describe("LearnCompleteCluster", () => {
     expect(await version(extraction.id)).toEqual({ version: 2, learned: ["Invoices"] });
 
     const tick = async () => runTask(await taskRun("LearnCompleteCluster", { systemId: system.id }));
-    expect((await tick())?.details).toEqual({ exported: 0, kept: 0 });
+    expect((await tick())?.details).toEqual({ exported: 0, unchanged: 0, kept: 0 });
+
+    // a run that grows only a cluster nobody completed: the export would be the same, so the project, its version (which
+    // API clients upload against) and the audit trail stay as they are; the export's time moves on, so it is not tried again
+    const audited = async () => (await db.select().from(auditTrail).where(eq(auditTrail.projectId, extraction.id))).length;
+    const auditedBefore = await audited();
+    const [first] = await db.select().from(learnExports).where(eq(learnExports.projectId, extraction.id));
+    await addLearnDocuments(learn, ["application"], 2, 50);
+    await learnNow(learn.id, true);
+    const same = await tick();
+    expect(same?.details).toEqual({ exported: 0, unchanged: 1, kept: 0 });
+    expect(same?.message).toBe("0 learn project export(s) renewed, 1 unchanged, 0 kept");
+    expect(await version(extraction.id)).toEqual({ version: 2, learned: ["Invoices"] });
+    expect(await audited()).toBe(auditedBefore);
+    const [noted] = await db.select().from(learnExports).where(eq(learnExports.projectId, extraction.id));
+    expect(noted?.exported.getTime()).toBeGreaterThan(first?.exported.getTime() ?? 0);
+    expect((await tick())?.details).toEqual({ exported: 0, unchanged: 0, kept: 0 });
+
+    // the same classes with another model are a change: the classifier embeds with the exported copy
+    const [fitted] = await db.select().from(learnModels).where(eq(learnModels.projectId, learn.id));
+    await db
+      .update(learnModels)
+      .set({ model: { ...(fitted?.model as object), refitted: true } })
+      .where(eq(learnModels.projectId, learn.id));
+    await db
+      .update(learnClusters)
+      .set({ updated: new Date() })
+      .where(eq(learnClusters.id, invoices?.id ?? ""));
+    expect((await tick())?.details).toEqual({ exported: 1, unchanged: 0, kept: 0 });
+    expect(await version(extraction.id)).toEqual({ version: 3, learned: ["Invoices"] });
+    expect(await audited()).toBe(auditedBefore + 1);
 
     // a person completes another cluster: the export follows
     const delivery = (await clustersOf(learn.id)).find((c) => kindOf(c.files[0] ?? "") === "delivery");
@@ -61,17 +91,20 @@ describe("LearnCompleteCluster", () => {
       .update(learnClusters)
       .set({ name: "Delivery notes", complete: true, updated: new Date() })
       .where(eq(learnClusters.id, delivery?.id ?? ""));
-    expect((await tick())?.message).toBe("1 learn project export(s) renewed, 0 kept");
-    expect(await version(extraction.id)).toEqual({ version: 3, learned: ["Invoices", "Delivery notes"] });
-    expect((await tick())?.details).toEqual({ exported: 0, kept: 0 });
+    expect((await tick())?.message).toBe("1 learn project export(s) renewed, 0 unchanged, 0 kept");
+    expect(await version(extraction.id)).toEqual({ version: 4, learned: ["Invoices", "Delivery notes"] });
+    expect(await audited()).toBe(auditedBefore + 2);
+    expect((await tick())?.details).toEqual({ exported: 0, unchanged: 0, kept: 0 });
 
     // a full run refits the learn project's model: the export takes the new model with the new centroids
     const [before] = await db.select().from(learnExports).where(eq(learnExports.projectId, extraction.id));
     await addLearnDocuments(learn, ["invoice"], 2, 50);
     await learnNow(learn.id, false);
-    expect((await tick())?.details).toEqual({ exported: 1, kept: 0 });
+    expect((await tick())?.details).toEqual({ exported: 1, unchanged: 0, kept: 0 });
+    expect((await version(extraction.id)).version).toBe(5);
     const [after] = await db.select().from(learnExports).where(eq(learnExports.projectId, extraction.id));
-    expect((after?.model as { documents: number } | undefined)?.documents).toBe(20);
+    // 18 of the first run, 2 applications, 2 invoices
+    expect((after?.model as { documents: number } | undefined)?.documents).toBe(22);
     expect(after?.exported.getTime()).toBeGreaterThan(before?.exported.getTime() ?? 0);
 
     // no complete named cluster left: the last export stays
@@ -79,7 +112,7 @@ describe("LearnCompleteCluster", () => {
       .update(learnClusters)
       .set({ complete: false, name: null, updated: new Date() })
       .where(eq(learnClusters.projectId, learn.id));
-    expect((await tick())?.details).toEqual({ exported: 0, kept: 1 });
+    expect((await tick())?.details).toEqual({ exported: 0, unchanged: 0, kept: 1 });
     expect((await version(extraction.id)).learned).toEqual(["Invoices", "Delivery notes"]);
   });
 
