@@ -6,6 +6,7 @@ import { TimeZoneCookie } from "@/components/i18n/time-zone-cookie";
 import { ClickThrottle } from "@/components/shell/click-throttle";
 import { StatusProvider } from "@/components/shell/status-bar";
 import { THEME_INIT_SCRIPT } from "@/components/shell/theme-init";
+import { HintLayer } from "@/components/ui/hint-layer";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -26,6 +27,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <StatusProvider>
             <ClickThrottle />
             <TimeZoneCookie />
+            <HintLayer />
             {children}
           </StatusProvider>
         </NextIntlClientProvider>

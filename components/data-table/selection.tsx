@@ -4,7 +4,7 @@ import type { OnChangeFn, RowData, RowSelectionState } from "@tanstack/react-tab
 import { functionalUpdate } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import { useEffect, useEffectEvent, useMemo, useState } from "react";
-import { Checkbox } from "@/components/ui/checkbox";
+import { Checkbox, NativeCheckbox } from "@/components/ui/checkbox";
 import { type DataTableColumn, dataTableColumnHelper } from "./columns";
 
 /** The checkbox column: the header selects or clears every row of the current page. */
@@ -23,11 +23,11 @@ export function useSelectColumn<Row extends RowData>(): DataTableColumn<Row> {
           />
         ),
         cell: ({ row }) => (
-          <Checkbox
+          <NativeCheckbox
             aria-label={t("selectRow")}
             checked={row.getIsSelected()}
             disabled={!row.getCanSelect()}
-            onCheckedChange={(checked) => row.toggleSelected(checked === true)}
+            onChange={(event) => row.toggleSelected(event.target.checked)}
             data-testid="select-row"
           />
         ),

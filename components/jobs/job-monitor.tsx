@@ -9,15 +9,15 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { JobState } from "@/db/schema/jobs";
 import type { ErrorEntry } from "@/lib/errors/app-error";
-import type { JobDto } from "@/lib/jobs/schemas";
 import { ConfirmButton } from "./confirm-button";
 import { JobFilterPanel } from "./job-filters";
 import { activeFilterCount, filtersToQuery, type JobFilters } from "./job-query";
+import type { JobRow } from "./job-row";
 import { JobsTable } from "./jobs-table";
 import { useJobActions } from "./use-job-actions";
 
 type Props = {
-  rows: JobDto[];
+  rows: JobRow[];
   total: number;
   totalExact: boolean;
   page: number;

@@ -6,19 +6,18 @@ import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
 import { useDates } from "@/components/i18n/use-dates";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { TruncatedText } from "@/components/ui/truncated-text";
 import { allows } from "@/lib/jobs/rules";
-import type { JobDto } from "@/lib/jobs/schemas";
 import { jobDownloadHref } from "./job-links";
+import type { JobRow } from "./job-row";
 import { JobStateBadge } from "./job-state-badge";
 import type { JobActions } from "./use-job-actions";
 import { useJobMessages } from "./use-job-messages";
 
-const column = dataTableColumnHelper<JobDto>();
+const column = dataTableColumnHelper<JobRow>();
 
 type Props = {
-  rows: JobDto[];
+  rows: JobRow[];
   total: number;
   totalExact: boolean;
   page: number;
@@ -199,20 +198,19 @@ export function JobsTable({
   );
 }
 
-/** The error code, with the error message (in the user's language) as its tooltip. */
-function ErrorCell({ job }: { job: JobDto }) {
+/** The error code, with the error message (in the user's language) as its hint (components/ui/hint-layer.tsx). */
+function ErrorCell({ job }: { job: JobRow }) {
   const message = useJobMessages().error(job);
   const code = job.errorCode;
   if (!code) return null;
   if (!message) return <span className="font-mono text-xs">{code}</span>;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <button type="button" className="cursor-help font-mono text-destructive text-xs underline decoration-dotted">
-          {code}
-        </button>
-      </TooltipTrigger>
-      <TooltipContent className="max-w-sm break-words">{message}</TooltipContent>
-    </Tooltip>
+    <button
+      type="button"
+      className="cursor-help font-mono text-destructive text-xs underline decoration-dotted"
+      data-hint={message}
+    >
+      {code}
+    </button>
   );
 }

@@ -18,6 +18,8 @@ type Props = {
   onConfirm?: () => void;
   destructive?: boolean;
   confirmTestId?: string;
+  /** where focus goes when the dialog closes (a dialog without a trigger element hands focus back itself) */
+  onCloseAutoFocus?: (event: Event) => void;
 };
 
 /** DESIGN Conventions: the yes/no question of an action that asks first (inside an AlertDialog). */
@@ -29,9 +31,10 @@ export function ConfirmDialogContent({
   onConfirm,
   destructive,
   confirmTestId,
+  onCloseAutoFocus,
 }: Props) {
   return (
-    <AlertDialogContent>
+    <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
       <AlertDialogHeader>
         <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription>{description}</AlertDialogDescription>

@@ -3,10 +3,9 @@
 import { Slot } from "radix-ui";
 import { type ReactElement, useEffect, useRef, useState } from "react";
 import { cn } from "@/lib/utils";
-import { Tooltip, TooltipContent, TooltipTrigger } from "./tooltip";
 
 type Props = {
-  /** the whole text, shown in the tooltip */
+  /** the whole text, shown as the hint */
   text: string;
   /** width limit and other classes of the truncated element, e.g. `max-w-64` */
   className?: string;
@@ -15,13 +14,13 @@ type Props = {
 };
 
 /**
- * One line cut with an ellipsis; while it is cut, the whole text shows in a tooltip on hover and on keyboard
- * focus (a plain text becomes focusable then). The full text stays in the DOM, so screen readers read all of it.
+ * One line cut with an ellipsis; while it is cut, the whole text shows as the page's hint on hover and on keyboard
+ * focus (components/ui/hint-layer.tsx; a plain text becomes focusable then). The full text stays in the DOM, so
+ * screen readers read all of it.
  */
 export function TruncatedText({ text, className, children }: Props) {
   const ref = useRef<HTMLElement>(null);
   const [cut, setCut] = useState(false);
-  const [open, setOpen] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
@@ -33,18 +32,14 @@ export function TruncatedText({ text, className, children }: Props) {
   }, []);
   const Element = children ? Slot.Root : "span";
   return (
-    <Tooltip open={cut && open} onOpenChange={setOpen}>
-      <TooltipTrigger asChild>
-        <Element
-          ref={ref}
-          className={cn("block min-w-0 truncate", className)}
-          tabIndex={!children && cut ? 0 : undefined}
-          data-truncated={cut || undefined}
-        >
-          {children ?? text}
-        </Element>
-      </TooltipTrigger>
-      <TooltipContent className="max-w-sm wrap-anywhere">{text}</TooltipContent>
-    </Tooltip>
+    <Element
+      ref={ref}
+      className={cn("block min-w-0 truncate", className)}
+      tabIndex={!children && cut ? 0 : undefined}
+      data-truncated={cut || undefined}
+      data-hint={cut ? text : undefined}
+    >
+      {children ?? text}
+    </Element>
   );
 }

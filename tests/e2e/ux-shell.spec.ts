@@ -321,6 +321,22 @@ test("axe finds nothing serious with the Status menu, a row action's tooltip and
   await firstRow.getByTestId("job-details").focus();
   await expect(lena.getByRole("tooltip")).toContainText("Details");
   await expectAccessible(lena, "job monitor, row action tooltip open");
+  await lena.keyboard.press("Escape");
+  await expect(lena.getByRole("tooltip")).toBeHidden();
+  // one hint for the page (components/ui/hint-layer.tsx): it follows the pointer from button to button, above each
+  await firstRow.getByTestId("job-download").hover();
+  await expect(lena.getByRole("tooltip")).toHaveText("Download");
+  const [hint, button] = await Promise.all([
+    lena.getByRole("tooltip").boundingBox(),
+    firstRow.getByTestId("job-download").boundingBox(),
+  ]);
+  expect(hint && button && hint.y + hint.height <= button.y).toBe(true);
+  await firstRow.getByTestId("job-details").hover();
+  await expect(lena.getByRole("tooltip")).toHaveText("Details");
+  await expect(lena.getByRole("tooltip")).toHaveCount(1);
+  await shot(lena, "68-row-action-hint");
+  await lena.mouse.move(0, 0);
+  await expect(lena.getByRole("tooltip")).toBeHidden();
   await firstRow.getByTestId("job-delete").click();
   await expect(lena.getByRole("alertdialog")).toBeVisible();
   await expectAccessible(lena, "job monitor, delete dialog open");

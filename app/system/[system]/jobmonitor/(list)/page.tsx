@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { parseSort } from "@/components/data-table/sort";
 import { JobMonitor } from "@/components/jobs/job-monitor";
 import { isValidJobIdFilter, JOB_SORT_COLUMNS, jobSearchInput, readJobFilters } from "@/components/jobs/job-query";
+import { toJobRow } from "@/components/jobs/job-row";
 import { PageHeader } from "@/components/portal/page-header";
 import { JOB_STATES } from "@/db/schema/jobs";
 import { requireSystemPage } from "@/lib/auth/guard";
@@ -59,7 +60,7 @@ export default async function SystemJobMonitorPage({ params, searchParams }: Pro
     <>
       <PageHeader title={t("title")} />
       <JobMonitor
-        rows={result.items}
+        rows={result.items.map(toJobRow)}
         total={result.totalCount}
         totalExact={result.totalCountExact}
         page={page}
