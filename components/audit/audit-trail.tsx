@@ -3,13 +3,14 @@
 import { DownloadIcon } from "lucide-react";
 import { usePathname, useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { useTransition } from "react";
+import { useFormMount } from "@/components/shell/form-mount";
 import { Button } from "@/components/ui/button";
 import { AUDIT_EXPORT_MAX, type AuditItem, type AuditSystem } from "@/lib/audit/schemas";
 import { AuditFilterForm } from "./audit-filters";
 import { type AuditFilterValues, activeAuditFilterCount, auditExportHref, auditSearchQuery } from "./audit-query";
 import { AuditTable } from "./audit-table";
-import { arrivingSearchOf, firstMount, followSearch, formSearchOf, sendSearch } from "./form-mount";
+import { arrivingSearchOf, formSearchOf } from "./form-mount";
 
 type Props = {
   filters: AuditFilterValues;
@@ -36,12 +37,10 @@ export function AuditTrail(props: Props) {
   const own = (f: AuditFilterValues) => (props.systems === null ? { ...f, systemId: "" } : f);
   // the form starts again from the page's search on a real navigation (back, forward, a link), not when its own arrives
   const shown = formSearchOf(own(filters), pageSize);
-  const [mount, setMount] = useState(() => firstMount(shown));
-  const followed = followSearch(mount, shown);
-  if (followed !== mount) setMount(followed);
+  const form = useFormMount(shown);
   const search = (next: AuditFilterValues, size: number) => {
     const query = auditSearchQuery(own(next), size);
-    setMount((m) => sendSearch(m, arrivingSearchOf(query, size)));
+    form.send(arrivingSearchOf(query, size));
     startTransition(() => router.push(`${pathname}?${query.toString()}`));
   };
   const emptyText = props.failed
@@ -57,7 +56,7 @@ export function AuditTrail(props: Props) {
     // width 0 stretched to 100 %: the wide table scrolls in its own box instead of widening the portal's main area
     <div className="w-0 min-w-full">
       <AuditFilterForm
-        key={followed.key}
+        key={form.key}
         filters={filters}
         pageSize={pageSize}
         systems={props.systems}

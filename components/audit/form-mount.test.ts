@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { firstMount, followSearch, sendSearch } from "@/components/shell/form-mount";
 import { auditSearchQuery, EMPTY_AUDIT_FILTERS, readAuditFilters } from "./audit-query";
-import { arrivingSearchOf, firstMount, followSearch, formSearchOf, sendSearch } from "./form-mount";
+import { arrivingSearchOf, formSearchOf } from "./form-mount";
 
 /** the search the page shows for a URL query (what the page reads from it) */
 const shown = (query: string) =>

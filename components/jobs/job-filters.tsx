@@ -29,7 +29,13 @@ import { StateFilter } from "./state-filter";
 
 const BOUNDS = ["start", "end"] as const;
 
-type Props = { filters: JobFilters; projects: string[]; states: readonly JobState[] };
+type Props = {
+  filters: JobFilters;
+  projects: string[];
+  states: readonly JobState[];
+  /** called with the filters the form pushes, before it pushes them */
+  onSearch?: (filters: JobFilters) => void;
+};
 type TextKey = "id" | "errorCode" | "client" | "clientInfo";
 type Bound = (typeof BOUNDS)[number];
 type DateKey = `${JobDateColumn}-${Bound}`;
@@ -39,7 +45,7 @@ type DateKey = `${JobDateColumn}-${Bound}`;
  * The applied filters live in the URL query; a search starts again on the first page. Each problem shows
  * under its field, and the search does not run while there is one (spec operations §5).
  */
-export function JobFilterPanel({ filters, projects, states }: Props) {
+export function JobFilterPanel({ filters, projects, states, onSearch }: Props) {
   const t = useTranslations("jobs");
   const tf = useTranslations("jobFilters");
   const router = useRouter();
@@ -71,11 +77,13 @@ export function JobFilterPanel({ filters, projects, states }: Props) {
   const apply = (next: JobFilters) => {
     // spec operations §5: the search is not run while errors exist
     if (hasErrors || endBeforeStart(next).length || !isValidJobIdFilter(next.id)) return;
+    onSearch?.(next);
     router.push(`${pathname}?${searchQuery(next, search).toString()}`);
   };
   const reset = () => {
     setDraft(EMPTY_JOB_FILTERS);
     setDateTexts({});
+    onSearch?.(EMPTY_JOB_FILTERS);
     router.push(`${pathname}?${searchQuery(EMPTY_JOB_FILTERS, search).toString()}`);
     notify("success", t("jobMonitor_text_filterReset"));
   };

@@ -4,6 +4,7 @@ import { ChevronDownIcon, FilterIcon, RefreshCwIcon, RotateCcwIcon, Trash2Icon }
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useEffectEvent, useState } from "react";
+import { useFormMount } from "@/components/shell/form-mount";
 import { useStatus } from "@/components/shell/status-bar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -11,7 +12,7 @@ import type { JobState } from "@/db/schema/jobs";
 import type { ErrorEntry } from "@/lib/errors/app-error";
 import { ConfirmButton } from "./confirm-button";
 import { JobFilterPanel } from "./job-filters";
-import { activeFilterCount, filtersToQuery, type JobFilters } from "./job-query";
+import { activeFilterCount, arrivingFilterKey, filtersToQuery, type JobFilters } from "./job-query";
 import type { JobRow } from "./job-row";
 import { JobsTable } from "./jobs-table";
 import { useJobActions } from "./use-job-actions";
@@ -41,6 +42,7 @@ export function JobMonitor({ rows, total, totalExact, page, pageSize, filters, p
   // a new table after a bulk action clears its selection
   const [tableKey, setTableKey] = useState(0);
   const filterKey = filtersToQuery(filters).toString();
+  const form = useFormMount(filterKey);
   const active = activeFilterCount(filters);
   // the filter panel takes much of the first screen: open when the URL applies filters, else on demand
   const [filtersOpen, setFiltersOpen] = useState(active > 0);
@@ -103,8 +105,14 @@ export function JobMonitor({ rows, total, totalExact, page, pageSize, filters, p
         </Button>
       </div>
       <div id="job-filter-panel" hidden={!filtersOpen}>
-        {/* remounted when the applied filters change (back, reload, reset), so the form shows the URL's filters */}
-        <JobFilterPanel key={filterKey} filters={filters} projects={projects} states={states} />
+        {/* started again from the URL's filters on a real navigation (back, a link), not when its own search arrives */}
+        <JobFilterPanel
+          key={form.key}
+          filters={filters}
+          projects={projects}
+          states={states}
+          onSearch={(next) => form.send(arrivingFilterKey(next, states))}
+        />
       </div>
       <JobsTable
         key={tableKey}

@@ -3,6 +3,7 @@ import { JOB_STATES } from "@/db/schema/jobs";
 import { ZJobSearch } from "@/lib/jobs/schemas";
 import {
   activeFilterCount,
+  arrivingFilterKey,
   EMPTY_JOB_FILTERS,
   endBeforeStart,
   filtersToQuery,
@@ -120,5 +121,15 @@ describe("the active filter count that opens the filter panel", () => {
 
   it("counts what the URL query holds", () => {
     expect(activeFilterCount(readJobFilters({ client: "x", state: "Ready", page: "2" }, JOB_STATES))).toBe(2);
+  });
+});
+
+describe("the key the filter form compares its own search by", () => {
+  it("is the key of the filters the page reads back from the pushed query", () => {
+    const typed = filters({ client: "  acme ", states: ["Ready", "Error"], clientInfo: " " });
+    const page = readJobFilters({ client: "acme", state: "Error,Ready" }, JOB_STATES);
+    expect(arrivingFilterKey(typed, JOB_STATES)).toBe(filtersToQuery(page).toString());
+    expect(arrivingFilterKey(EMPTY_JOB_FILTERS, JOB_STATES)).toBe("");
+    expect(arrivingFilterKey(filters({ client: "acme" }), JOB_STATES)).not.toBe(filtersToQuery(page).toString());
   });
 });

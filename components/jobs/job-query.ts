@@ -152,3 +152,11 @@ export function jobSearchInput(filters: JobFilters, sort: readonly SortEntry[], 
     page: String(paging.page),
   };
 }
+
+/**
+ * The key the job monitor's filter form compares searches by (components/shell/form-mount.ts): `filters` as the page
+ * reads them back from the query the form pushes (values trimmed, states in their order).
+ */
+export function arrivingFilterKey(filters: JobFilters, states: readonly JobState[]): string {
+  return filtersToQuery(readJobFilters(Object.fromEntries(filtersToQuery(filters)), states)).toString();
+}

@@ -2,6 +2,7 @@
 
 import { useEffect } from "react";
 import { createClickThrottle } from "./click-throttle-rule";
+import { listen } from "./listen";
 
 /** spec foundation §9: button clicks are throttled to one per second, for every button of the page (click-throttle-rule.ts). */
 export function ClickThrottle() {
@@ -16,14 +17,14 @@ export function ClickThrottle() {
     // a field's value changed (typed, chosen, pasted): the next click of any button is no repeat
     const onEdit = () => throttle.edited();
     // on window, capture phase: before React's own listeners on the document
-    window.addEventListener("click", onClick, true);
-    window.addEventListener("input", onEdit, true);
-    window.addEventListener("change", onEdit, true);
-    return () => {
-      window.removeEventListener("click", onClick, true);
-      window.removeEventListener("input", onEdit, true);
-      window.removeEventListener("change", onEdit, true);
-    };
+    return listen(
+      [
+        [window, "click", onClick],
+        [window, "input", onEdit],
+        [window, "change", onEdit],
+      ],
+      { capture: true },
+    );
   }, []);
   return null;
 }

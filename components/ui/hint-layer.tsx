@@ -2,6 +2,7 @@
 
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
+import { listen } from "@/components/shell/listen";
 
 /**
  * One tooltip for the whole page. An element with `data-hint="text"` shows the text above itself on hover and on
@@ -62,25 +63,19 @@ export function HintLayer() {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") hide();
     };
-    const options = { capture: true, passive: true } as const;
-    document.addEventListener("pointerover", onOver, options);
-    document.addEventListener("pointerout", onOut, options);
-    document.addEventListener("pointerdown", hide, options);
-    document.addEventListener("focusin", onFocusIn, options);
-    document.addEventListener("focusout", hide, options);
-    document.addEventListener("keydown", onKey, options);
-    window.addEventListener("scroll", hide, options);
-    window.addEventListener("resize", hide, options);
-    return () => {
-      document.removeEventListener("pointerover", onOver, options);
-      document.removeEventListener("pointerout", onOut, options);
-      document.removeEventListener("pointerdown", hide, options);
-      document.removeEventListener("focusin", onFocusIn, options);
-      document.removeEventListener("focusout", hide, options);
-      document.removeEventListener("keydown", onKey, options);
-      window.removeEventListener("scroll", hide, options);
-      window.removeEventListener("resize", hide, options);
-    };
+    return listen(
+      [
+        [document, "pointerover", onOver],
+        [document, "pointerout", onOut],
+        [document, "pointerdown", hide],
+        [document, "focusin", onFocusIn],
+        [document, "focusout", hide],
+        [document, "keydown", onKey],
+        [window, "scroll", hide],
+        [window, "resize", hide],
+      ],
+      { capture: true, passive: true },
+    );
   }, []);
 
   // while shown: described by the hint, and gone when its element leaves the page (a row re-rendered, a dialog)

@@ -224,6 +224,42 @@ test("keyboard: the first job row is at most 15 Tab presses away; the filter pan
   await expect(lena.getByLabel("Created To")).toHaveValue("2099-12-31 23:59:59");
 });
 
+test("what is typed in the job filters while their search loads stays when it arrives; back takes the URL's filters", async ({
+  browser,
+}) => {
+  const lena = await lenaPage(browser);
+  await lena.goto(`/system/${WIDE}/jobmonitor`);
+  await lena.getByTestId("job-filters-toggle").click();
+  const panel = lena.locator("#job-filter-panel");
+  // the answer to the first search comes late, so that the next edit lands while it loads
+  let held = false;
+  await lena.route(
+    (url) => url.pathname.endsWith("/jobmonitor") && url.searchParams.get("client") === "Client",
+    async (route) => {
+      if (!held) {
+        held = true;
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+      }
+      await route.continue();
+    },
+  );
+  const client = panel.getByLabel("Client", { exact: true });
+  const info = panel.getByLabel("Info", { exact: true });
+  await client.fill("Client");
+  await panel.getByRole("button", { name: "Search" }).click();
+  await info.fill("typed meanwhile");
+  await expect(lena).toHaveURL(/client=Client/);
+  expect(held).toBe(true);
+  await expect(lena.getByTestId("jobs-table").locator("tbody tr")).toHaveCount(3);
+  await expect(info).toHaveValue("typed meanwhile");
+  await expect(client).toHaveValue("Client");
+  // back: the form shows the URL's filters again
+  await lena.goBack();
+  await expect(lena).not.toHaveURL(/client=/);
+  await expect(client).toHaveValue("");
+  await expect(info).toHaveValue("");
+});
+
 test("the job monitor shows its skeleton while the jobs load", async ({ browser }) => {
   const page = await (await browser.newContext({ locale: "en-US" })).newPage();
   // the router shows loading.tsx at once when it has prefetched it (Link prefetches in view and on hover)
