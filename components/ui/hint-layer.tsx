@@ -6,12 +6,13 @@ import { listen } from "@/components/shell/listen";
 
 /**
  * One tooltip for the whole page. An element with `data-hint="text"` shows the text above itself on hover and on
- * keyboard focus, styled as components/ui/tooltip.tsx. Tables use it instead of a radix Tooltip per cell: a row's
+ * focus, styled as components/ui/tooltip.tsx. Tables use it instead of a radix Tooltip per cell: a row's
  * icon buttons, cut texts and error codes then cost one attribute each, not a tooltip tree each (the job monitor's
  * server render took a third of its time in those trees; bench/RESULTS.md "Load").
  *
  * The hint is read as the element's description (`aria-describedby`) while it shows, unless it repeats the
- * element's `aria-label` or its text (a cut text is whole in the DOM). Escape, a click, scrolling or the element leaving the page hides it.
+ * element's `aria-label` or its text (a cut text is whole in the DOM). Escape, a click or the element leaving the page hides
+ * it; it follows its element when the page scrolls.
  */
 export const HINT_ID = "page-hint";
 
@@ -55,10 +56,25 @@ export function HintLayer() {
       const target = current.current?.target;
       if (target && !(event.relatedTarget instanceof Node && target.contains(event.relatedTarget))) hide();
     };
+    // focus that a press gives (a click on a button) shows no hint, as a radix tooltip does; any other focus does
+    let pressing = false;
+    const onDown = () => {
+      pressing = true;
+      hide();
+    };
+    const onUp = () => {
+      pressing = false;
+    };
     const onFocusIn = (event: FocusEvent) => {
       const target = hintOf(event.target);
-      if (target && target === event.target && target.matches(":focus-visible")) show(target);
+      if (target && target === event.target && !pressing) show(target);
       else hide();
+    };
+    // focusing an element scrolls it into view: the hint follows it instead of going away
+    const follow = () => {
+      if (!current.current) return;
+      current.current = { ...current.current }; // a new object: placed again
+      setShown(current.current);
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") hide();
@@ -67,12 +83,14 @@ export function HintLayer() {
       [
         [document, "pointerover", onOver],
         [document, "pointerout", onOut],
-        [document, "pointerdown", hide],
+        [document, "pointerdown", onDown],
+        [document, "pointerup", onUp],
+        [document, "pointercancel", onUp],
         [document, "focusin", onFocusIn],
         [document, "focusout", hide],
         [document, "keydown", onKey],
-        [window, "scroll", hide],
-        [window, "resize", hide],
+        [window, "scroll", follow],
+        [window, "resize", follow],
       ],
       { capture: true, passive: true },
     );
