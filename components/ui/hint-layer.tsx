@@ -6,7 +6,7 @@ import { listen } from "@/components/shell/listen";
 
 /**
  * One tooltip for the whole page. An element with `data-hint="text"` shows the text above itself on hover and on
- * focus, styled as components/ui/tooltip.tsx. Tables use it instead of a radix Tooltip per cell: a row's
+ * focus, in the look of shadcn's tooltip (dark pill with an arrow). Tables use it instead of a radix Tooltip per cell: a row's
  * icon buttons, cut texts and error codes then cost one attribute each, not a tooltip tree each (the job monitor's
  * server render took a third of its time in those trees; bench/RESULTS.md "Load").
  *
