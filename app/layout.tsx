@@ -7,6 +7,7 @@ import { ClickThrottle } from "@/components/shell/click-throttle";
 import { StatusProvider } from "@/components/shell/status-bar";
 import { THEME_INIT_SCRIPT } from "@/components/shell/theme-init";
 import { HintLayer } from "@/components/ui/hint-layer";
+import { IconSprite } from "@/components/ui/icon-sprite";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -28,6 +29,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <ClickThrottle />
             <TimeZoneCookie />
             <HintLayer />
+            <IconSprite />
             {children}
           </StatusProvider>
         </NextIntlClientProvider>

@@ -5,8 +5,15 @@ import Link from "next/link";
 import { useRef, useState } from "react";
 import { ConfirmDialogContent } from "@/components/shell/confirm-dialog-content";
 import { AlertDialog } from "@/components/ui/alert-dialog";
+import { SpriteIcon } from "@/components/ui/icon-sprite";
 
-export type RowActionConfirm = { title: string; description: string; confirmLabel: string; cancelLabel: string };
+export type RowActionConfirm = {
+  /** a function when the title names the row: formatted only when the question is asked, not for every row shown */
+  title: string | (() => string);
+  description: string;
+  confirmLabel: string;
+  cancelLabel: string;
+};
 
 export type RowAction = {
   /** Shown as the hint and read as the button's accessible name. */
@@ -23,13 +30,6 @@ export type RowAction = {
   confirm?: RowActionConfirm;
   testId?: string;
 };
-
-/**
- * The look of `<Button variant="ghost" size="icon">` (components/ui/button.tsx) in the classes an icon-only button
- * needs: a row has up to five of them, and the full button's classes were a third of a job row's markup.
- */
-const ROW_ACTION =
-  "inline-flex size-9 shrink-0 items-center justify-center rounded-md outline-none transition-all hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-50 dark:hover:bg-accent/50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0";
 
 /** The icon buttons at the end of a row. */
 export function RowActions({ actions }: { actions: readonly RowAction[] }) {
@@ -57,8 +57,9 @@ function RowActionButton({ action }: { action: RowAction }) {
     setAsked(true);
     setAsking(true);
   };
-  const className = `${ROW_ACTION} ${destructive ? "text-destructive" : "hover:text-accent-foreground"}`;
-  const icon = <Icon aria-hidden="true" />;
+  // the look of `<Button variant="ghost" size="icon">` as one class (app/globals.css `@utility row-action`)
+  const className = `row-action ${destructive ? "text-destructive" : "hover:text-accent-foreground"}`;
+  const icon = <SpriteIcon icon={Icon} />;
   const button =
     link && href ? (
       <Link
@@ -94,6 +95,7 @@ function RowActionButton({ action }: { action: RowAction }) {
         <AlertDialog open={asking} onOpenChange={setAsking}>
           <ConfirmDialogContent
             {...confirm}
+            title={typeof confirm.title === "function" ? confirm.title() : confirm.title}
             onConfirm={onClick}
             destructive={destructive}
             onCloseAutoFocus={(event) => {

@@ -10,30 +10,29 @@ import { type DataTableColumn, dataTableColumnHelper } from "./columns";
 /** The checkbox column: the header selects or clears every row of the current page. */
 export function useSelectColumn<Row extends RowData>(): DataTableColumn<Row> {
   const t = useTranslations("table");
-  return useMemo(
-    () =>
-      dataTableColumnHelper<Row>().display({
-        id: "select",
-        header: ({ table }) => (
-          <Checkbox
-            aria-label={t("selectAll")}
-            checked={table.getIsAllPageRowsSelected() ? true : table.getIsSomePageRowsSelected() ? "indeterminate" : false}
-            onCheckedChange={(checked) => table.toggleAllPageRowsSelected(checked === true)}
-            data-testid="select-all"
-          />
-        ),
-        cell: ({ row }) => (
-          <NativeCheckbox
-            aria-label={t("selectRow")}
-            checked={row.getIsSelected()}
-            disabled={!row.getCanSelect()}
-            onChange={(event) => row.toggleSelected(event.target.checked)}
-            data-testid="select-row"
-          />
-        ),
-      }),
-    [t],
-  );
+  return useMemo(() => {
+    const selectRow = t("selectRow"); // once per table, not once per row
+    return dataTableColumnHelper<Row>().display({
+      id: "select",
+      header: ({ table }) => (
+        <Checkbox
+          aria-label={t("selectAll")}
+          checked={table.getIsAllPageRowsSelected() ? true : table.getIsSomePageRowsSelected() ? "indeterminate" : false}
+          onCheckedChange={(checked) => table.toggleAllPageRowsSelected(checked === true)}
+          data-testid="select-all"
+        />
+      ),
+      cell: ({ row }) => (
+        <NativeCheckbox
+          aria-label={selectRow}
+          checked={row.getIsSelected()}
+          disabled={!row.getCanSelect()}
+          onChange={(event) => row.toggleSelected(event.target.checked)}
+          data-testid="select-row"
+        />
+      ),
+    });
+  }, [t]);
 }
 
 /**

@@ -46,6 +46,9 @@ export function JobMonitor({ rows, total, totalExact, page, pageSize, filters, p
   const active = activeFilterCount(filters);
   // the filter panel takes much of the first screen: open when the URL applies filters, else on demand
   const [filtersOpen, setFiltersOpen] = useState(active > 0);
+  // the panel's form is rendered from its first opening on (then kept, with what was typed, while it is closed):
+  // a closed panel's inputs, selects and date fields would be most of the page's markup beside the table
+  const [filtersMounted, setFiltersMounted] = useState(filtersOpen);
 
   // spec operations §8: jobMonitor_error_loads in the status bar, once per distinct failure
   const loadErrorKey = loadErrors.length ? JSON.stringify(loadErrors) : "";
@@ -66,7 +69,10 @@ export function JobMonitor({ rows, total, totalExact, page, pageSize, filters, p
           variant="outline"
           aria-expanded={filtersOpen}
           aria-controls="job-filter-panel"
-          onClick={() => setFiltersOpen((open) => !open)}
+          onClick={() => {
+            setFiltersMounted(true);
+            setFiltersOpen((open) => !open);
+          }}
           data-testid="job-filters-toggle"
         >
           <FilterIcon aria-hidden="true" />
@@ -106,13 +112,15 @@ export function JobMonitor({ rows, total, totalExact, page, pageSize, filters, p
       </div>
       <div id="job-filter-panel" hidden={!filtersOpen}>
         {/* started again from the URL's filters on a real navigation (back, a link), not when its own search arrives */}
-        <JobFilterPanel
-          key={form.key}
-          filters={filters}
-          projects={projects}
-          states={states}
-          onSearch={(next) => form.send(arrivingFilterKey(next, states))}
-        />
+        {filtersMounted && (
+          <JobFilterPanel
+            key={form.key}
+            filters={filters}
+            projects={projects}
+            states={states}
+            onSearch={(next) => form.send(arrivingFilterKey(next, states))}
+          />
+        )}
       </div>
       <JobsTable
         key={tableKey}

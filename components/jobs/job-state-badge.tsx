@@ -15,12 +15,15 @@ const VARIANT = {
   Removed: "outline",
 } as const satisfies Record<JobState, "outline" | "secondary" | "warning" | "success" | "destructive">;
 
-/** The translated state of a job (messages jobs.state_<State>). */
-export function JobStateBadge({ state }: { state: JobState }) {
-  const t = useTranslations("jobs");
+/** The translated state of a job (messages jobs.state_<State>); a table passes the `label` it translated once. */
+export function JobStateBadge({ state, label }: { state: JobState; label?: string }) {
   return (
     <Badge variant={VARIANT[state]} data-state={state}>
-      {t(`state_${state}`)}
+      {label ?? <StateText state={state} />}
     </Badge>
   );
+}
+
+function StateText({ state }: { state: JobState }) {
+  return useTranslations("jobs")(`state_${state}`);
 }

@@ -4,6 +4,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { type ComponentProps, createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { IconSprite } from "@/components/ui/icon-sprite";
 import en from "@/messages/en-US.json";
 import type { JobRow } from "./job-row";
 import { JobsTable } from "./jobs-table";
@@ -79,8 +80,24 @@ describe("job monitor table markup", () => {
     expect(html.match(/<input type="checkbox"[^>]*aria-label="Select row"/g)).toHaveLength(ROWS);
   });
 
+  it("draws the row actions' icons by reference to the page's sprite, which has every one of them", () => {
+    const sprite = renderToStaticMarkup(createElement(IconSprite));
+    const used = new Set([...html.matchAll(/<use href="#([\w-]+)"/g)].map((m) => m[1]));
+    expect([...used].sort()).toEqual([
+      "icon-download",
+      "icon-eye",
+      "icon-lock",
+      "icon-lock-open",
+      "icon-rotate-ccw",
+      "icon-trash-2",
+    ]);
+    for (const id of used)
+      expect(sprite).toMatch(new RegExp(`<symbol id="${id}" viewBox="0 0 24 24"><svg[^>]*>.+?</svg></symbol>`));
+    for (const row of rows.slice(1)) expect(row).not.toContain("<path"); // no icon drawn in full in a row
+  });
+
   it("keeps a row's markup small (the monitor is the portal's busiest page; bench/RESULTS.md Load)", () => {
     const perRow = rows.slice(1).reduce((sum, row) => sum + row.length, 0) / ROWS;
-    expect(perRow).toBeLessThan(8_500);
+    expect(perRow).toBeLessThan(5_000);
   });
 });

@@ -6,7 +6,9 @@ import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
 import { useDates } from "@/components/i18n/use-dates";
+import { SpriteIcon } from "@/components/ui/icon-sprite";
 import { TruncatedText } from "@/components/ui/truncated-text";
+import type { JobState } from "@/db/schema/jobs";
 import { allows } from "@/lib/jobs/rules";
 import { jobDownloadHref } from "./job-links";
 import type { JobRow } from "./job-row";
@@ -45,6 +47,7 @@ export function JobsTable({
 }: Props) {
   const t = useTranslations("jobs");
   const { dateTime } = useDates();
+  const errorMessage = useJobMessages().error;
 
   const columns = useMemo(() => {
     // the row actions' texts are the same in every row: translated once per table, not once per row
@@ -58,6 +61,16 @@ export function JobsTable({
       deleteText: t("deleteText"),
       yes: t("yes"),
       no: t("no"),
+      preventDelete: t("preventDelete"),
+    };
+    const stateLabels = new Map<JobState, string>();
+    const stateLabel = (state: JobState) => {
+      let text = stateLabels.get(state);
+      if (text === undefined) {
+        text = t(`state_${state}`);
+        stateLabels.set(state, text);
+      }
+      return text;
     };
     const date = (id: "created" | "started" | "finished" | "deleted") =>
       column.accessor(id, {
@@ -88,8 +101,8 @@ export function JobsTable({
             </Link>
             {row.original.preventDelete && (
               <>
-                <LockIcon aria-hidden="true" className="size-3.5 text-muted-foreground" />
-                <span className="sr-only">{t("preventDelete")}</span>
+                <SpriteIcon icon={LockIcon} className="size-3.5 text-muted-foreground" />
+                <span className="sr-only">{label.preventDelete}</span>
               </>
             )}
           </span>
@@ -103,12 +116,12 @@ export function JobsTable({
       column.accessor("state", {
         header: t("column_state"),
         enableSorting: true,
-        cell: (i) => <JobStateBadge state={i.getValue()} />,
+        cell: (i) => <JobStateBadge state={i.getValue()} label={stateLabel(i.getValue())} />,
       }),
       column.accessor("errorCode", {
         header: t("column_errorCode"),
         enableSorting: true,
-        cell: ({ row }) => <ErrorCell job={row.original} />,
+        cell: ({ row }) => <ErrorCell code={row.original.errorCode} message={errorMessage(row.original)} />,
       }),
       column.accessor("client", {
         header: t("column_client"),
@@ -165,7 +178,7 @@ export function JobsTable({
                   disabled: !allows("delete", job) || actions.pending,
                   onClick: () => actions.remove([job.id]),
                   confirm: {
-                    title: t("deleteTitle", { id: job.id }),
+                    title: () => t("deleteTitle", { id: job.id }),
                     description: label.deleteText,
                     confirmLabel: label.yes,
                     cancelLabel: label.no,
@@ -178,7 +191,7 @@ export function JobsTable({
         },
       }),
     ]);
-  }, [t, base, dateTime, showDeleted, actions]);
+  }, [t, base, dateTime, errorMessage, showDeleted, actions]);
 
   return (
     <DataTable
@@ -199,9 +212,7 @@ export function JobsTable({
 }
 
 /** The error code, with the error message (in the user's language) as its hint (components/ui/hint-layer.tsx). */
-function ErrorCell({ job }: { job: JobRow }) {
-  const message = useJobMessages().error(job);
-  const code = job.errorCode;
+function ErrorCell({ code, message }: { code: string | null; message: string | null }) {
   if (!code) return null;
   if (!message) return <span className="font-mono text-xs">{code}</span>;
   return (

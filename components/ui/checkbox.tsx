@@ -3,6 +3,7 @@
 import { CheckIcon, MinusIcon } from "lucide-react";
 import { Checkbox as CheckboxPrimitive } from "radix-ui";
 import type * as React from "react";
+import { useEffect, useEffectEvent, useRef } from "react";
 
 import { cn } from "@/lib/utils";
 
@@ -33,13 +34,26 @@ export { Checkbox };
  * The same box as a native `<input type="checkbox">`, for the rows of a table: the radix checkbox above costs a
  * button, a hidden input and their providers per row, a sixth of a 25-row table's server render. No indeterminate
  * state (the header's select-all keeps the radix one).
+ *
+ * A box ticked in the server's markup before React hydrated it keeps its tick (React leaves a hydrated input's state
+ * alone) but React never heard of it: on mount such a change is handed to `onChange` as if it happened now.
  */
-function NativeCheckbox({ className, checked, ...props }: Omit<React.ComponentProps<"input">, "type">) {
+function NativeCheckbox({ className, checked, onChange, ...props }: Omit<React.ComponentProps<"input">, "type">) {
+  const ref = useRef<HTMLInputElement>(null);
+  const changedBeforeHydration = useEffectEvent((input: HTMLInputElement) => {
+    if (checked !== undefined && input.checked !== checked)
+      onChange?.({ target: input, currentTarget: input } as React.ChangeEvent<HTMLInputElement>);
+  });
+  useEffect(() => {
+    if (ref.current) changedBeforeHydration(ref.current);
+  }, []);
   return (
     <span data-slot="checkbox" className="relative inline-flex size-4 shrink-0">
       <input
+        ref={ref}
         type="checkbox"
         checked={checked}
+        onChange={onChange}
         className={cn(
           "size-4 shrink-0 appearance-none rounded-[4px] border border-input shadow-xs outline-none transition-shadow checked:border-primary checked:bg-primary focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 dark:bg-input/30 dark:checked:bg-primary",
           className,

@@ -1,3 +1,5 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
 import { describe, expect, it } from "vitest";
 import { formatDate, formatDateTime, isIsoDateTime, isTimeZone, zonedTimeToDate } from "./dates";
 
@@ -10,6 +12,43 @@ describe("dates (DESIGN.md Conventions: YYYY-MM-DD, YYYY-MM-DD HH:mm:ss in the u
     expect(formatDateTime(instant, "Europe/Berlin")).toBe("2026-03-29 01:30:05");
     expect(formatDateTime(instant, "America/New_York")).toBe("2026-03-28 20:30:05");
     expect(formatDateTime(new Date("2026-07-01T12:00:00Z"), "Europe/Berlin")).toBe("2026-07-01 14:00:00");
+  });
+
+  it("shows what date-fns shows in the zone, around every clock change and at odd offsets", () => {
+    // each zone with its clock changes in 2026 (Lord Howe moves by 30 minutes, Chatham is UTC+12:45/+13:45)
+    const zones = {
+      "Europe/Berlin": 2,
+      "America/New_York": 2,
+      "Australia/Lord_Howe": 2,
+      "Asia/Kathmandu": 0,
+      "Pacific/Chatham": 2,
+      UTC: 0,
+    };
+    const year: number[] = [];
+    // every 37 minutes and 13 seconds through 2026
+    for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 2_233_000) year.push(ms);
+    for (const [zone, changes] of Object.entries(zones)) {
+      const offset = (ms: number) => new TZDate(ms, zone).getTimezoneOffset();
+      // a few instants before 1900 and after 9999 (the slow path), and both sides of each clock change of the year
+      const instants = [...year, Date.UTC(1850, 5, 1, 12), Date.UTC(1899, 11, 31, 23, 59, 59), Date.UTC(10_000, 0, 1)];
+      for (let i = 1; i < year.length; i++) {
+        let [lo, hi] = [year[i - 1] as number, year[i] as number];
+        if (offset(lo) === offset(hi)) continue;
+        const before = offset(lo);
+        while (hi - lo > 1000) {
+          const mid = Math.floor((lo + hi) / 2000) * 1000;
+          if (offset(mid) === before) lo = mid;
+          else hi = mid;
+        }
+        instants.push(hi - 1000, hi);
+      }
+      for (const ms of instants) {
+        const expected = format(new TZDate(ms, zone), "yyyy-MM-dd HH:mm:ss");
+        expect(formatDateTime(new Date(ms), zone), `${new Date(ms).toISOString()} in ${zone}`).toBe(expected);
+        expect(formatDate(new Date(ms), zone)).toBe(expected.slice(0, expected.indexOf(" ")));
+      }
+      expect(instants.length - year.length - 3, zone).toBe(2 * changes);
+    }
   });
 
   it("midnight is 00, not 24", () => {

@@ -40,17 +40,47 @@ function inZone(date: Date, timeZone: string): TZDate {
   return new TZDate(date.getTime(), isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE);
 }
 
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+const MIN_FAST_MS = Date.UTC(1900, 0, 1);
+const MAX_FAST_MS = Date.UTC(9999, 11, 31);
+const offsets = new Map<string, number>();
+
+/**
+ * The wall time of `timeZone` at `ms` as an ISO string ("2026-05-04T12:15:02.114Z" read as local), or null outside
+ * 1900–9999. A zone's offset changes only at whole quarter hours (every transition since 1900 does), so it is looked
+ * up once per zone and quarter hour: a table of 25 jobs shows 75 instants, and date-fns' TZDate asks Intl for each.
+ */
+function wallIso(date: Date, timeZone: string): string | null {
+  const ms = date.getTime();
+  if (ms < MIN_FAST_MS || ms > MAX_FAST_MS) return null;
+  const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  let offset = 0;
+  if (zone !== DEFAULT_TIME_ZONE) {
+    const key = `${zone} ${Math.floor(ms / QUARTER_HOUR_MS)}`;
+    const known = offsets.get(key);
+    if (known === undefined) {
+      offset = -new TZDate(ms, zone).getTimezoneOffset() * 60_000;
+      if (offsets.size >= 10_000) offsets.clear();
+      offsets.set(key, offset);
+    } else offset = known;
+  }
+  return new Date(ms + offset).toISOString();
+}
+
 /** An instant as YYYY-MM-DD HH:mm:ss in `timeZone`; "—" when there is none. */
 export function formatDateTime(value: string | Date | null | undefined, timeZone: string): string {
   const date = toDate(value);
-  return date ? format(inZone(date, timeZone), "yyyy-MM-dd HH:mm:ss") : "—";
+  if (!date) return "—";
+  const iso = wallIso(date, timeZone);
+  return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 19)}` : format(inZone(date, timeZone), "yyyy-MM-dd HH:mm:ss");
 }
 
 /** An instant as YYYY-MM-DD in `timeZone`; a calendar day (YYYY-MM-DD) stays as it is; "—" when none. */
 export function formatDate(value: string | Date | null | undefined, timeZone: string): string {
   if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   const date = toDate(value);
-  return date ? format(inZone(date, timeZone), "yyyy-MM-dd") : "—";
+  if (!date) return "—";
+  return wallIso(date, timeZone)?.slice(0, 10) ?? format(inZone(date, timeZone), "yyyy-MM-dd");
 }
 
 /** A wall-clock time: what the clocks of a time zone show. */

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page } from "@playwright/test";
 import { ADMIN_PASSWORD } from "../../playwright.config";
 
 export const SHOTS = "test-results/screenshots";
@@ -7,8 +7,10 @@ export const SHOTS = "test-results/screenshots";
 /**
  * axe on the page as it is now: no serious or critical violation. Transitions end first: a button that fades back
  * in from its pending state (opacity) would be measured half transparent; endless animations are left running.
+ * The title comes first too: Next streams a dynamic page's metadata after its body, and axe read one page untitled.
  */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  await expect(page).toHaveTitle(/\S/);
   await page.waitForFunction(
     // endless ones (a skeleton's pulse) never end and are not transitions
     () => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
@@ -18,6 +20,26 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${label}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+/**
+ * Waits until React has hydrated the page's root (committed: its root state is no longer dehydrated) and the element
+ * (it carries React's props). The props alone are set while React renders, before it commits: a native control used in
+ * between acts natively, unseen by React's handlers (the row checkboxes take such a change on at commit,
+ * components/ui/checkbox.tsx NativeCheckbox).
+ */
+export async function hydrated(locator: Locator): Promise<void> {
+  await expect
+    .poll(() =>
+      locator.evaluate((el) => {
+        const container = Object.entries(document).find(([key]) => key.startsWith("__reactContainer$"))?.[1] as
+          | { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }
+          | undefined;
+        const committed = container?.stateNode?.current?.memoizedState?.isDehydrated === false;
+        return committed && Object.keys(el).some((key) => key.startsWith("__reactProps$"));
+      }),
+    )
+    .toBe(true);
 }
 
 export async function shot(page: Page, name: string): Promise<void> {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { type LearnKind, learnDocument } from "../fixtures/learn-documents";
 import { sampleEsproject } from "../fixtures/project";
 import { type Browser, expect, test } from "./fixtures";
-import { apiToken, darkShot, expectAccessible, makeTenant, shot, tenantPage } from "./helpers";
+import { apiToken, darkShot, expectAccessible, hydrated, makeTenant, shot, tenantPage } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -257,10 +257,13 @@ test("a cluster is split and merged again in the portal, by keyboard too; the ex
 
   // split off two documents: chosen with the keyboard (Space on each row's checkbox)
   for (const i of [0, 1]) {
-    await rows.nth(i).getByTestId("select-row").focus();
-    await page.keyboard.press("Space");
+    await hydrated(rows.nth(i).getByTestId("select-row"));
+    // focus and key in one action: in the full CI run a separate focus() and keyboard.press() lost the first Space
+    // (the box unticked, nothing selected) twice; what moves the focus in between is not found yet
+    await rows.nth(i).getByTestId("select-row").press("Space");
+    await expect(rows.nth(i).getByTestId("select-row")).toBeChecked();
+    await expect(page.getByTestId("split-documents")).toHaveText(`Split off selected (${i + 1})`);
   }
-  await expect(page.getByTestId("split-documents")).toHaveText("Split off selected (2)");
   await page.getByTestId("split-documents").focus();
   await page.keyboard.press("Enter");
   await expect(status).toContainText(/2 documents split off into cluster (\d+)\./);

@@ -5,7 +5,7 @@ import { textPng } from "../fixtures/ocr-images";
 import { sampleEsproject } from "../fixtures/project";
 import { pdfOf, turnedPng } from "../fixtures/scans";
 import { type Browser, expect, test } from "./fixtures";
-import { darkShot, expectAccessible, expectReadableSelects, makeTenant, shot, tenantPage } from "./helpers";
+import { darkShot, expectAccessible, expectReadableSelects, hydrated, makeTenant, shot, tenantPage } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -202,4 +202,27 @@ test("the job monitor shows the jobs: filter, sort, page, bulk restart, details 
   await expect(german.getByTestId("job-log")).not.toContainText("processing started by");
   await shot(german, "56-job-details-de");
   await darkShot(german, "56-job-details-de");
+});
+
+test("a row ticked before the page is hydrated counts as selected", async ({ browser }) => {
+  const monitor = await managerPage(browser);
+  // the server's markup is there, React is not yet
+  let release = () => {};
+  const scripts = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // the page's scripts are held back (its styles are not: they block the first paint)
+  await monitor.route("**/_next/static/chunks/**/*.js", async (route) => {
+    await scripts;
+    await route.continue();
+  });
+  await monitor.goto(`/system/${SYSTEM}/jobmonitor`, { waitUntil: "commit" });
+  const box = monitor.getByTestId("jobs-table").getByTestId("select-row").first();
+  await box.check();
+  expect(await box.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps$")))).toBe(false);
+  release();
+  await hydrated(box);
+  await expect(monitor.getByTestId("job-bulk-actions")).toContainText("1 job selected");
+  await expect(monitor.getByTestId("restart-selected")).toBeEnabled();
+  await expect(box).toBeChecked();
 });

@@ -41,6 +41,9 @@ export default async function SystemJobMonitorPage({ params, searchParams }: Pro
     return searchJobs(db, { systemId: system.id, search });
   };
 
+  // the filter's project names are read while the search runs
+  const projectsRead = projectNames(db, { systemId: system.id });
+  projectsRead.catch(() => {}); // a failure is thrown where it is awaited, not reported as unhandled meanwhile
   let loaded: { page: number; result: JobSearchResult } = {
     page: paging.page,
     result: { totalCount: 0, totalCountExact: true, items: [] },
@@ -52,7 +55,7 @@ export default async function SystemJobMonitorPage({ params, searchParams }: Pro
     if (!(error instanceof AppError)) log.error({ err: error }, "job monitor: search failed");
     loadErrors = error instanceof AppError ? error.entries : [{ code: "InternalError", params: { requestId: "-" } }];
   }
-  const projects = await projectNames(db, { systemId: system.id });
+  const projects = await projectsRead;
   const t = await getTranslations("jobs");
   const { page, result } = loaded;
 
