@@ -77,7 +77,8 @@ describe("memory per document", () => {
 
       it("the time limit ends OCR at once and the next page is read", SLOW, async () => {
         const controller = new AbortController();
-        const reading = extractText(textPng(["A page whose time runs out"]), "png", {
+        const page = Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of a page whose time runs out`);
+        const reading = extractText(textPng(page), "png", {
           ...using(engine),
           signal: controller.signal,
         });

@@ -130,29 +130,44 @@ async function createOsdWorker(): Promise<Tesseract.Worker> {
   return worker;
 }
 
+/** What a page may ask of the worker lent to it. */
+export type OcrLease = Pick<Tesseract.Worker, "recognize" | "detect">;
+
+/** The part of a tesseract.js worker the pool uses. */
+type PoolWorker = OcrLease & Pick<Tesseract.Worker, "terminate">;
+
 /**
  * Tesseract workers of one kind (a language set, or OSD), each a thread that reads one page at a time: created on
  * demand up to one per CPU, so that the pages of several documents are read at once, and kept for the next page.
  */
-class WorkerPool {
-  private readonly idle: Tesseract.Worker[] = [];
-  private readonly created: Tesseract.Worker[] = [];
-  private readonly waiting: { resolve: (worker: Tesseract.Worker) => void; reject: (error: unknown) => void }[] = [];
+export class WorkerPool<W extends PoolWorker = Tesseract.Worker> {
+  private readonly idle: W[] = [];
+  private readonly created: W[] = [];
+  private readonly waiting: { resolve: (worker: W) => void; reject: (error: unknown) => void }[] = [];
   private size = 0;
 
   constructor(
-    private readonly create: () => Promise<Tesseract.Worker>,
+    private readonly create: () => Promise<W>,
     private readonly max: number,
   ) {}
 
-  /** Runs `work` on a worker; when `signal` aborts meanwhile, that worker's thread is ended and replaced. */
-  async use<T>(work: (worker: Tesseract.Worker) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  /**
+   * Runs `work` with a worker lent to it; when `signal` aborts meanwhile, that worker's thread is ended and replaced,
+   * and the lease refuses what the abandoned work asks afterwards: tesseract.js would post it to the ended thread,
+   * reject that post where nobody listens (an unhandled rejection) and never settle the call.
+   */
+  async use<T>(work: (lease: OcrLease) => Promise<T>, signal?: AbortSignal): Promise<T> {
     const worker = await this.acquire();
     let abandoned = false;
+    const refused = () => Promise.reject(signal?.reason ?? new Error("The OCR page was abandoned."));
+    const lease: OcrLease = {
+      recognize: (...args) => (abandoned ? refused() : worker.recognize(...args)),
+      detect: (...args) => (abandoned ? refused() : worker.detect(...args)),
+    };
     try {
       // the time ran out while this page waited for a worker: it is not begun
       signal?.throwIfAborted();
-      return await untilAborted(work(worker), signal).catch((error: unknown) => {
+      return await untilAborted(work(lease), signal).catch((error: unknown) => {
         abandoned = signal?.aborted === true;
         throw error;
       });
@@ -168,7 +183,7 @@ class WorkerPool {
   }
 
   /** A worker busy with a page nobody waits for any more: ended; a page waiting for a worker gets a new one. */
-  private discard(worker: Tesseract.Worker): void {
+  private discard(worker: W): void {
     this.created.splice(this.created.indexOf(worker), 1);
     void worker.terminate().catch(() => undefined);
     const next = this.waiting.shift();
@@ -188,7 +203,7 @@ class WorkerPool {
     );
   }
 
-  private async acquire(): Promise<Tesseract.Worker> {
+  private async acquire(): Promise<W> {
     const idle = this.idle.pop();
     if (idle) return idle;
     if (this.size >= this.max) return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
@@ -233,7 +248,7 @@ export async function terminateOcr(): Promise<void> {
 /** Runs `work` on a worker for these languages; throws OcrLanguageMissing, or OcrFailed when no worker starts. */
 async function withOcrWorker<T>(
   languages: readonly string[],
-  work: (worker: Tesseract.Worker) => Promise<T>,
+  work: (worker: OcrLease) => Promise<T>,
   signal?: AbortSignal,
 ): Promise<T> {
   const langs = languages.map((l) => l.trim()).filter((l) => l !== "");
@@ -267,7 +282,7 @@ export async function detectOrientation(image: Uint8Array): Promise<{ turn: Quar
   }
 }
 
-async function recognize(worker: Tesseract.Worker, image: Uint8Array, dpi: number | undefined): Promise<Reading> {
+async function recognize(worker: OcrLease, image: Uint8Array, dpi: number | undefined): Promise<Reading> {
   const { data } = await worker.recognize(
     Buffer.from(image.buffer, image.byteOffset, image.byteLength),
     dpi ? ({ user_defined_dpi: String(dpi) } as Partial<Tesseract.RecognizeOptions>) : {},

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { createIsomorphicCanvasFactory, definePDFJSModule, getDocumentProxy, getResolvedPDFJS } from "unpdf";
 import { DocumentProcessingError, errorMessage } from "./errors";
+import { type LayoutItem, layoutText } from "./pdf-layout";
 import { type GreyImage, greyFromRgba, type QuarterTurn } from "./raster";
 
 /**
@@ -64,12 +65,34 @@ function canvas() {
   return canvasFactory;
 }
 
-type TextItem = { str: string; dir: string; transform: number[]; hasEOL: boolean; height: number };
+type TextItem = {
+  str: string;
+  dir: string;
+  transform: number[];
+  hasEOL: boolean;
+  width: number;
+  height: number;
+  fontName: string;
+};
+type FontStyle = { ascent?: number; descent?: number };
 
+/**
+ * A page's text layer. Left-to-right script is laid out as pdftotext lays it out (pdf-layout.ts: lines, blocks,
+ * columns and tables in reading order), so that pdf.js and the native engine give one text; right-to-left script goes
+ * line by line in logical order, vertical script column by column.
+ */
 async function pageText(page: PdfPage): Promise<string> {
   const content = await page.getTextContent();
   const items = content.items.filter((item): item is TextItem & (typeof content.items)[number] => "str" in item);
-  if (!items.some((item) => item.dir === "rtl")) return joinItems(items);
+  if (items.some((item) => VERTICAL_SCRIPT.test(item.str))) return joinItems(items);
+  if (!items.some((item) => item.dir === "rtl")) {
+    const viewport = page.getViewport({ scale: 1 });
+    const styles = content.styles as Record<string, FontStyle | undefined>;
+    return layoutText(
+      [...items, ...(await formFieldRuns(page))].map((item) => layoutItem(item, viewport.transform, styles[item.fontName])),
+      viewport,
+    );
+  }
   // a page with right-to-left script: each line on its own, in logical order
   let text = "";
   let line: TextItem[] = [];
@@ -81,6 +104,103 @@ async function pageText(page: PdfPage): Promise<string> {
     }
   }
   return text + logicalLine(line);
+}
+
+/** What pdf.js tells of a form field's widget (getAnnotations), as far as its shown text goes. */
+type WidgetData = {
+  subtype?: string;
+  fieldType?: string;
+  fieldValue?: unknown;
+  rect?: number[];
+  multiLine?: boolean;
+  combo?: boolean;
+  options?: { exportValue?: string; displayValue?: string }[];
+  defaultAppearanceData?: { fontSize?: number };
+  /** the text of the widget's own appearance stream, line by line, and where it starts (page space) */
+  textContent?: string[];
+  textPosition?: number[];
+};
+
+/**
+ * The values shown in a page's form fields (filled text fields, a combo box's choice) as text runs where they are
+ * drawn: they live in annotations, outside the page's content stream, and pdf.js's text content leaves them out,
+ * while pdftotext draws them (poppler renders each widget's appearance, or makes one for the value when the form asks
+ * for it). A field's own appearance text is used where pdf.js reads one (its lines a font size apart); otherwise the value is placed as poppler
+ * places a generated one: single-line text centred on the box (baseline at half its height less 0.4 of the font
+ * size), several lines from its top, 2 pt in from the left. The glyph widths are not known there: half the font
+ * size per character.
+ */
+async function formFieldRuns(page: PdfPage): Promise<TextItem[]> {
+  const annotations = (await page.getAnnotations({ intent: "display" }).catch(() => [])) as WidgetData[];
+  const runs: TextItem[] = [];
+  const run = (str: string, x: number, y: number, size: number): TextItem =>
+    ({
+      str,
+      dir: "ltr",
+      transform: [size, 0, 0, size, x, y],
+      width: str.length * size * 0.5,
+      height: size,
+      fontName: "form-field",
+      hasEOL: false,
+    }) as TextItem;
+  for (const a of annotations) {
+    if (a.subtype !== "Widget" || !a.rect || a.rect.length < 4) continue;
+    const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = a.rect;
+    const [left, bottom, top] = [Math.min(x1, x2), Math.min(y1, y2), Math.max(y1, y2)];
+    const requested = a.defaultAppearanceData?.fontSize ?? 0;
+    // 0 is "auto": poppler fits a single line to the box
+    const size = requested > 0 ? requested : Math.max(4, Math.min(12, (top - bottom) * 0.7));
+    let lines: string[] = [];
+    if (a.textContent?.some((line) => line.trim() !== "")) lines = a.textContent;
+    else if (a.fieldType === "Tx" && typeof a.fieldValue === "string") lines = a.fieldValue.split(/\r\n?|\n/);
+    else if (a.fieldType === "Ch" && a.combo) {
+      const value = Array.isArray(a.fieldValue) ? a.fieldValue[0] : a.fieldValue;
+      const option = a.options?.find((o) => o.exportValue === value);
+      if (typeof value === "string") lines = [option?.displayValue ?? value];
+    }
+    if (!lines.some((line) => line.trim() !== "")) continue;
+    // pdf.js gives the appearance's text position from the box's lower left corner
+    const [startX, startY] =
+      a.textContent && a.textPosition?.length === 2
+        ? [left + (a.textPosition[0] ?? 0), bottom + (a.textPosition[1] ?? 0)]
+        : [left + 2, lines.length > 1 || a.multiLine ? top - 2 - size : bottom + (top - bottom) / 2 - 0.4 * size];
+    lines.forEach((line, i) => {
+      if (line.trim() !== "") runs.push(run(line, startX, startY - i * size, size));
+    });
+  }
+  return runs;
+}
+
+/** pdf.js's item in device space (the viewport's: y downwards, the page's rotation applied) */
+function layoutItem(item: TextItem, viewport: number[], style: FontStyle | undefined): LayoutItem {
+  const [v0 = 1, v1 = 0, v2 = 0, v3 = 1, v4 = 0, v5 = 0] = viewport;
+  const [t0 = 1, t1 = 0, t2 = 0, t3 = 1, t4 = 0, t5 = 0] = item.transform;
+  const transform = [
+    v0 * t0 + v2 * t1,
+    v1 * t0 + v3 * t1,
+    v0 * t2 + v2 * t3,
+    v1 * t2 + v3 * t3,
+    v0 * t4 + v2 * t5 + v4,
+    v1 * t4 + v3 * t5 + v5,
+  ];
+  // As poppler: the font's ascent and descent, else 0.95 and -0.35 of its size. Poppler takes them from the font
+  // descriptor, in thousandths (the font file's values cut to three places, as writers write them); pdf.js mostly from
+  // the font file: cut the same way, lines set exactly a font's height apart do not overlap by a hair. pdf.js divides
+  // some fonts' descriptor values by 2048 instead of 1000 (a line less than 0.75 high): those are scaled back.
+  const wrongUnits = (style?.ascent ?? 0) - (style?.descent ?? 0) < 0.75 ? 2.048 : 1;
+  const thousandths = (n: number | undefined) => Math.floor(Math.abs(n ?? 0) * wrongUnits * 1000 + 1e-6) / 1000;
+  let ascent = thousandths(style?.ascent);
+  let descent = thousandths(style?.descent);
+  if (!(ascent > 0 && ascent < 3 && descent < 3)) [ascent, descent] = [0.95, 0.35];
+  return {
+    str: item.str,
+    transform,
+    width: item.width,
+    fontSize: item.height > 0 ? item.height : Math.hypot(transform[2] as number, transform[3] as number),
+    font: item.fontName,
+    ascent,
+    descent: -descent,
+  };
 }
 
 function joinItems(items: readonly TextItem[]): string {
