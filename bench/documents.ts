@@ -1,7 +1,8 @@
 // `npm run bench:documents` (issue 14 §2): our reading of real documents (bench/corpus/, nobody on this team wrote
 // them; origin and licence in bench/corpus/SOURCES.md) against the native tools, from one run:
-//   quality  word F1 and CER against the reference (published ground truth of images; pdftotext of born-digital
-//            PDFs; tesseract of the 300 dpi pages of scanned PDFs), ours and native, per class; errors and empty texts
+//   quality  word F1 and CER against the reference (published ground truth of images and of the scanned PDFs that
+//            have one; pdftotext of born-digital PDFs; tesseract of the 300 dpi pages of the other scanned PDFs, a row
+//            of its own outside the target), ours and native, per class; errors and empty texts
 //   speed    pages per second per core, ours (extractText, N documents at once as a worker reads a job's documents)
 //            against pdftotext / pdftoppm + tesseract in N processes (N = cores), OCR and PDF text apart
 //   e2e      every corpus document as a job, posted in one burst to `next start` with two `npm run worker` on
@@ -345,6 +346,8 @@ async function qualityAndSpeed(docs: CorpusDoc[]) {
 
 type QualityRow = {
   cls: string;
+  /** compared with the target: false where the native tool's own reading is the reference of OCR (it cannot lose) */
+  targeted: boolean;
   documents: number;
   pages: number;
   reference: string;
@@ -352,11 +355,31 @@ type QualityRow = {
   ours: Record<string, { f1: number; cer: number; errors: number; empty: number }>;
 };
 
+/**
+ * The quality table's rows: the classes, scanned PDFs apart by their reference. Those with published ground truth are
+ * held to the target; for the others tesseract's reading of the 300 dpi pages is the reference, the native tool scores
+ * 1 / 0 by construction, and their row shows agreement, errors and empty texts outside the target.
+ */
+const ROWS: { name: string; of: (doc: CorpusDoc) => boolean; targeted: boolean }[] = [
+  { name: "pdf-text", of: (d) => d.class === "pdf-text", targeted: true },
+  {
+    name: "pdf-scanned (ground truth)",
+    of: (d) => d.class === "pdf-scanned" && d.reference.kind === "ground-truth",
+    targeted: true,
+  },
+  {
+    name: "pdf-scanned (tesseract reference)",
+    of: (d) => d.class === "pdf-scanned" && d.reference.kind !== "ground-truth",
+    targeted: false,
+  },
+  { name: "image", of: (d) => d.class === "image", targeted: true },
+  { name: "damaged", of: (d) => d.class === "damaged", targeted: false },
+];
+
 function qualityRows(measured: Measured[], engineList: string[]): QualityRow[] {
   const rows: QualityRow[] = [];
-  const classes: DocClass[] = ["pdf-text", "pdf-scanned", "image", "damaged"];
-  for (const cls of classes) {
-    const set = measured.filter((m) => m.doc.class === cls);
+  for (const row of ROWS) {
+    const set = measured.filter((m) => row.of(m.doc));
     if (!set.length) continue;
     const agg = (pick: (m: Measured) => Reading | undefined) => {
       let f1 = 0;
@@ -383,7 +406,8 @@ function qualityRows(measured: Measured[], engineList: string[]): QualityRow[] {
     };
     const kinds = [...new Set(set.map((m) => m.doc.reference.kind))];
     rows.push({
-      cls,
+      cls: row.name,
+      targeted: row.targeted && !kinds.includes("none"),
       documents: set.length,
       pages: set.reduce((n, m) => n + m.pages, 0),
       reference: kinds.join(", "),
@@ -647,20 +671,22 @@ async function main() {
     body.push(
       "Quality: word F1 (multiset of whitespace-separated words, case-sensitive, punctuation kept; mean over the " +
         "documents) and CER (Levenshtein distance / reference length, summed over the class) after NFC and whitespace " +
-        "normalisation. An error counts as an empty text. Reference: published ground truth (images); `pdftotext` " +
-        "(born-digital PDFs) and tesseract of the pages rendered at 300 dpi (scanned PDFs), i.e. there the native " +
-        "tool *is* the reference and scores 1 / 0 by construction. Target: per class at least as good as the native tool, and no " +
-        "document that the native tools read ending in Error or empty.",
+        "normalisation. An error counts as an empty text. Reference: published ground truth (images, and scanned PDFs " +
+        "that have one: real scanned pages with their project's ground truth, put into image-only PDFs unchanged, see " +
+        "bench/corpus/SOURCES.md); `pdftotext` (born-digital PDFs; the native tool *is* the reference there); tesseract " +
+        "of the pages rendered at 300 dpi for the other scanned PDFs, which have no published ground truth — the native " +
+        "tool scores 1 / 0 there by construction, so that row shows agreement only and is not held to the target. " +
+        "Target: per class at least as good as the native tool, and no document that the native tools read ending in " +
+        "Error or empty.",
       "",
       `| class | documents (pages) | reference | native F1 / CER | ${engineList.map((e) => `ours ${e} F1 / CER`).join(" | ")} | native errors / empty | ${engineList.map((e) => `ours ${e} errors / empty`).join(" | ")} | met? |`,
       `|---|---|---|---|${engineList.map(() => "---|").join("")}---|${engineList.map(() => "---|").join("")}---|`,
     );
     for (const r of q) {
-      const scored = r.cls !== "damaged";
+      const scored = r.reference !== "none";
       const ok = engineList.every((e) => {
         const o = r.ours[e];
         if (!o) return false;
-        if (!scored) return true;
         return o.f1 >= r.native.f1 - 1e-9 && (!(o.cer > r.native.cer + 1e-9) || Number.isNaN(o.cer));
       });
       body.push(
@@ -668,7 +694,7 @@ async function main() {
           .map((e) => (scored ? `${fmt(r.ours[e]?.f1 ?? Number.NaN, 3)} / ${fmt(r.ours[e]?.cer ?? Number.NaN, 3)}` : "—"))
           .join(
             " | ",
-          )} | ${r.native.errors} / ${r.native.empty} | ${engineList.map((e) => `${r.ours[e]?.errors} / ${r.ours[e]?.empty}`).join(" | ")} | ${scored ? met(ok) : "n/a"} |`,
+          )} | ${r.native.errors} / ${r.native.empty} | ${engineList.map((e) => `${r.ours[e]?.errors} / ${r.ours[e]?.empty}`).join(" | ")} | ${r.targeted ? met(ok) : scored ? "n/a (reference = native)" : "n/a"} |`,
       );
     }
     const bad = regressions(measured, engineList);

@@ -60,7 +60,7 @@ export async function startServer({ port, dataDir, env = {} }) {
   const { DATABASE_URL, REDIS_URL, ...base } = process.env;
   const log = openSync(path.join(dataDir, "..", `${path.basename(dataDir)}.log`), "a");
   const t0 = performance.now();
-  const child = spawn(next, ["start", "-p", String(port)], {
+  const child = spawn(next, ["start", "-p", String(port), "--keepAliveTimeout", "65000"], {
     cwd: root,
     detached: true,
     stdio: ["ignore", log, log],

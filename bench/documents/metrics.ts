@@ -46,8 +46,10 @@ export function charErrors(hypothesis: string, reference: string): { distance: n
   const h = normalise(hypothesis);
   const r = normalise(reference);
   if (h.length * r.length <= MAX_CELLS) return { distance: levenshtein(h, r), length: r.length };
-  const hp = hypothesis.split("\f");
-  const rp = reference.split("\f");
+  // pdftotext ends every page with a form feed, our extractText only separates them: a trailing one ends no page
+  const pages = (text: string) => text.replace(/\f\s*$/u, "").split("\f");
+  const hp = pages(hypothesis);
+  const rp = pages(reference);
   if (hp.length !== rp.length) return undefined;
   let distance = 0;
   let length = 0;
