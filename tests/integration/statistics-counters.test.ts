@@ -187,6 +187,15 @@ async function makeWorld(): Promise<World> {
   };
 }
 
+/** The index of a project of the world that is not deleted, made anew when the mix deleted both. */
+async function liveProject(world: World): Promise<number> {
+  const index = world.projects.findIndex((p) => !p.deleted);
+  if (index >= 0) return index;
+  const { project, submissionKey } = await makeProject({ systemId: world.systemId });
+  world.projects.push({ id: project.id, key: submissionKey, version: project.version, deleted: false });
+  return world.projects.length - 1;
+}
+
 async function jobsOf(systemId: string, states: string[]): Promise<{ id: number }[]> {
   const rows = await query(
     sql`select id from ${jobs} where system_id = ${systemId} and state in (${sql.join(
@@ -331,9 +340,13 @@ describe("job_stats_daily", () => {
           await run(step, world, model);
           await model.check(`step ${i} ${JSON.stringify(step)}`);
         }
-        // the end of every run, so that each covers them: a job without project, everything processed, one job
-        // restarted and processed again, one removed and purged
+        // the end of every run, so that each covers them: a job that ends Ready and one that ends in Error (of a
+        // project that is still there), a job without project, everything processed, one job restarted and processed
+        // again, one removed and purged
+        const live = await liveProject(world);
         for (const step of [
+          { kind: "create", project: live, files: ["text"] },
+          { kind: "create", project: live, files: ["text", "binary"] },
           { kind: "insertOld", daysBack: 2, project: null },
           { kind: "drain" },
           { kind: "restart", pick: 0 },

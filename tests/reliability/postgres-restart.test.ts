@@ -46,7 +46,11 @@ describe("PostgreSQL restart under traffic", () => {
     running = false;
     await Promise.all([posting.stop(), ...searchers, prober]);
 
-    const during = answers.filter((a) => a.at >= down && a.at < back);
+    // sent while the database was away: from its stop (pg_ctl returns once it is down; the test's loop is blocked
+    // meanwhile, so nothing is sent during the stop) to a second before its start. A request sent just before the
+    // start can reach the server's database after it (pg_ctl start blocks this loop, not the busy server), so it may
+    // rightly succeed: CI of c1d948f saw one such 200.
+    const during = answers.filter((a) => a.at >= down && a.at < back - 1000);
     const summary = {
       requests: answers.length,
       duringOutage: during.length,
@@ -67,7 +71,9 @@ describe("PostgreSQL restart under traffic", () => {
     );
     expect(wrong.map((a) => `${a.kind} ${a.status} ${a.body.slice(0, 200)}`)).toEqual([]);
     expect(during.length).toBeGreaterThan(0);
-    expect(during.every((a) => a.status === 503)).toBe(true);
+    expect(
+      during.filter((a) => a.status !== 503).map((a) => `${a.kind} ${a.status} sent ${a.at - down} ms after the stop`),
+    ).toEqual([]);
     // no request hangs on the lost database (before: up to 20 s, postgres.js's reconnect backoff); a bound, not a speed
     expect(summary.slowestDuringOutageMs).toBeLessThan(10_000);
     // the probe: 503 while away, 200 within 5 s of the database's return
