@@ -1,5 +1,6 @@
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+import { SERVICE_FREE } from "./tests/setup/service-free";
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
@@ -16,6 +17,11 @@ export default defineConfig({
           name: "unit",
           include: ["lib/**/*.test.ts", "tests/integration/**/*.test.ts", "workers/**/*.test.ts", "components/**/*.test.ts"],
           setupFiles: ["tests/setup/database.ts"],
+          // the second pass of .ci/run (PostgreSQL + Redis) runs only what a database or a queue can change
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.TEST_SERVICES_ONLY === "1" ? SERVICE_FREE.map((folder) => `${folder}**`) : []),
+          ],
         },
       },
       {

@@ -36,9 +36,10 @@ export { Checkbox };
  * state (the header's select-all keeps the radix one).
  *
  * A box ticked in the server's markup before React hydrated it keeps its tick (React leaves a hydrated input's state
- * alone) but React never heard of it: on mount such a change is handed to `onChange` as if it happened now.
+ * alone) but React never heard of it: on mount such a change is handed to `onChange` as if it happened now. It takes
+ * no `ref`: it needs its own for that.
  */
-function NativeCheckbox({ className, checked, onChange, ...props }: Omit<React.ComponentProps<"input">, "type">) {
+function NativeCheckbox({ className, checked, onChange, ...props }: Omit<React.ComponentProps<"input">, "type" | "ref">) {
   const ref = useRef<HTMLInputElement>(null);
   const changedBeforeHydration = useEffectEvent((input: HTMLInputElement) => {
     if (checked !== undefined && input.checked !== checked)

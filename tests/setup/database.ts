@@ -3,9 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { afterAll } from "vitest";
+import { afterAll, expect } from "vitest";
 import { type DbHandle, openedDbHandle, openPglite, openPostgres, setDbFactory, setDbHandle } from "@/db/client";
 import { resetReady } from "@/lib/setup/bootstrap";
+import { isServiceFree } from "./service-free";
 
 // Every test file that touches the database gets its own, opened on first use: an in-memory PGlite
 // by default, or a fresh database on the PostgreSQL server of DATABASE_URL (created here, dropped
@@ -40,7 +41,17 @@ function perFilePostgres(serverUrl: string): DbHandle {
 
 setDbHandle(undefined);
 resetReady();
-setDbFactory(() => (process.env.DATABASE_URL ? perFilePostgres(process.env.DATABASE_URL) : openPglite()));
+/** A file listed in service-free.ts must not open a database or Redis: CI's PostgreSQL pass leaves it out. */
+function refuseServiceFree(what: string): void {
+  const file = expect.getState().testPath ?? "";
+  if (isServiceFree(file, process.cwd()))
+    throw new Error(`${file} opened ${what}, but tests/setup/service-free.ts lists its folder as service-free`);
+}
+
+setDbFactory(() => {
+  refuseServiceFree("a database");
+  return process.env.DATABASE_URL ? perFilePostgres(process.env.DATABASE_URL) : openPglite();
+});
 
 async function dropQueueKeys(): Promise<void> {
   const holder = (globalThis as { __docserviceRedis?: { redis?: import("ioredis").Redis } }).__docserviceRedis;
@@ -50,6 +61,7 @@ async function dropQueueKeys(): Promise<void> {
   if (keys.length) await redis.del(...keys);
   await redis.quit();
   holder.redis = undefined;
+  refuseServiceFree("Redis");
 }
 
 afterAll(async () => {
