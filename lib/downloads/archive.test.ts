@@ -3,10 +3,10 @@ import { eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { downloads } from "@/db/schema";
-import { csvLine } from "@/lib/csv";
 import { readStoredFile, resolveFile } from "@/lib/files/store";
 import { getDb } from "@/lib/setup/bootstrap";
-import { type ArchiveTexts, type ArchiveValue, writeArchive } from "./archive";
+import { type ArchiveContent, type ArchiveCopy, type ArchiveValue, writeArchive } from "./archive";
+import { copyRows } from "./copy-format";
 import { DOWNLOADS_DIR, DOWNLOADS_TEMP_DIR } from "./files";
 
 /** UTF-8 as written (TextDecoder would drop the byte order mark) */
@@ -74,21 +74,21 @@ describe("writeArchive", () => {
     expect(await files(DOWNLOADS_TEMP_DIR)).toEqual([]);
   });
 
-  it("writes rows that come as bytes (a COPY's texts) exactly as the same rows formatted here, a row longer than a piece too", async () => {
+  it("writes rows that come as a COPY of their texts exactly as the same rows formatted here, a row longer than a piece too", async () => {
     const db = await getDb();
-    const columns = ["n", "label"];
-    const rows = Array.from({ length: 3000 }, (_, i): ArchiveValue[] => [i, i === 1500 ? "ä".repeat(200_000) : `row, "${i}"`]);
-    // each text inside a larger buffer, as a COPY's chunk holds it
-    const framed = (text: string) => Buffer.from(`<<${text}>>`);
-    const texts: ArchiveTexts = async ({ csv, json }) => {
-      for (const row of rows) {
-        const line = framed(csvLine(row as (string | number)[]));
-        const object = framed(JSON.stringify({ n: row[0], label: row[1] }));
-        const more = [csv.line(line, 2, line.length - 2), json.line(object, 2, object.length - 2)];
-        if (more.includes(false)) await Promise.all([csv.drained(), json.drained()]);
-      }
+    const columns = ["n", "label", "flag"];
+    const rows = Array.from({ length: 3000 }, (_, i): ArchiveValue[] => [
+      i,
+      i === 1500 ? "ä".repeat(200_000) : i % 7 ? `row, "${i}"` : `=cmd|${i}`,
+      i % 3 === 0 ? null : i % 2 === 0,
+    ]);
+    const texts = rows.map((row) => row.map((v) => (v === null ? null : String(v))));
+    // the output in chunks that cut rows, handed on only when the sink takes more
+    const copy: ArchiveCopy = async (sink) => {
+      const bytes = copyRows(texts, { header: true, trailer: true });
+      for (let at = 0; at < bytes.length; at += 4099) if (!sink.write(bytes.subarray(at, at + 4099))) await sink.drained();
     };
-    const write = (entry: { texts: ArchiveTexts } | { rows: ArchiveValue[][][] }) =>
+    const write = (entry: ArchiveContent | { rows: ArchiveValue[][][] }) =>
       writeArchive(db, {
         type: "AuditTrail",
         systemId: null,
@@ -96,25 +96,22 @@ describe("writeArchive", () => {
         externalId: "AuditTrail:2026-11:all",
         entries: [{ name: "x", columns, ...entry }],
       });
-    const asBytes = await write({ texts });
+    const asCopy = await write({ copy, kinds: ["raw", "text", "raw"] });
     const asRows = await write({ rows: [rows] });
-    expect(asBytes.rows).toBe(3000);
+    expect(asCopy.rows).toBe(3000);
     const unzip = async (path: string) => unzipSync(new Uint8Array(await readStoredFile(path)));
-    const [fromBytes, fromRows] = [await unzip(asBytes.download.path), await unzip(asRows.download.path)];
-    expect(Object.keys(fromBytes)).toEqual(["x.csv", "x.json"]);
-    expect(strFromU8(fromBytes["x.csv"] as Uint8Array)).toBe(strFromU8(fromRows["x.csv"] as Uint8Array));
-    expect(strFromU8(fromBytes["x.json"] as Uint8Array)).toBe(strFromU8(fromRows["x.json"] as Uint8Array));
-    expect(JSON.parse(strFromU8(fromBytes["x.json"] as Uint8Array))[1500].label).toHaveLength(200_000);
+    const [fromCopy, fromRows] = [await unzip(asCopy.download.path), await unzip(asRows.download.path)];
+    expect(Object.keys(fromCopy)).toEqual(["x.csv", "x.json"]);
+    expect(strFromU8(fromCopy["x.csv"] as Uint8Array)).toBe(strFromU8(fromRows["x.csv"] as Uint8Array));
+    expect(strFromU8(fromCopy["x.json"] as Uint8Array)).toBe(strFromU8(fromRows["x.json"] as Uint8Array));
+    expect(JSON.parse(strFromU8(fromCopy["x.json"] as Uint8Array))[1500].label).toHaveLength(200_000);
   });
 
-  it("keeps nothing when the CSV and the JSON that come as bytes differ in rows", async () => {
+  it("keeps nothing when a COPY ends before its trailer", async () => {
     const db = await getDb();
     const before = await files(DOWNLOADS_DIR);
-    const one = Buffer.from("1\r\n");
-    const texts: ArchiveTexts = async ({ csv, json }) => {
-      csv.line(one, 0, one.length);
-      csv.line(one, 0, one.length);
-      json.line(one, 0, 1);
+    const copy: ArchiveCopy = async (sink) => {
+      sink.write(copyRows([["1"], ["2"]], { header: true }));
     };
     await expect(
       writeArchive(db, {
@@ -122,9 +119,9 @@ describe("writeArchive", () => {
         systemId: null,
         displayFileName: "x.zip",
         externalId: "Metric:2026-11:all",
-        entries: [{ name: "x", columns: ["n"], texts }],
+        entries: [{ name: "x", columns: ["n"], copy, kinds: ["raw"] }],
       }),
-    ).rejects.toThrow("the CSV got 2 rows and the JSON 1");
+    ).rejects.toThrow("x: the COPY ended before its trailer");
     expect(await files(DOWNLOADS_DIR)).toEqual(before);
     expect(await readdir(resolveFile(DOWNLOADS_TEMP_DIR))).toEqual([]);
   });

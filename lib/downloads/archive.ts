@@ -9,13 +9,15 @@ import type { Database } from "@/db/client";
 import { type Download, downloads } from "@/db/schema";
 import { CSV_BOM, type CsvValue, csvLine } from "@/lib/csv";
 import { resolveFile } from "@/lib/files/store";
+import { type ArchiveKind, type ByteOut, CopyFormatter } from "./copy-format";
 import { DOWNLOADS_DIR, DOWNLOADS_TEMP_DIR, downloadFilePath, downloadTempPath } from "./files";
 import { type DownloadType, downloadTypeNumber } from "./rules";
 
 /**
  * The one writer of downloads (DESIGN.md "Downloads"): a zip holding each entry twice, as CSV (lib/csv.ts, with a
  * byte order mark) and as JSON (an array of objects keyed by the column names), streamed from rows read in batches
- * (`rows`, or formatted already: `lines` as strings, `texts` as bytes) so that no archive is ever held in memory. The
+ * (`rows` of values, or `copy`: the binary COPY of the rows' texts, formatted by ./copy-format.ts) so that no archive is
+ * ever held in memory. The
  * archivers (workers/scheduler/functions) and MetricsAggregator use it:
  *
  *   await writeArchive(db, {
@@ -32,33 +34,25 @@ export type ArchiveValue = string | number | boolean | Date | null;
 /** Rows in batches (a keyset reader yields one array per query); an in-memory list is one batch: `[rows]`. */
 export type ArchiveRows = AsyncIterable<readonly (readonly ArchiveValue[])[]> | Iterable<readonly (readonly ArchiveValue[])[]>;
 
-/** A row written already: its CSV line (with the line end) and its JSON object. */
-export type ArchiveLine = { csv: string; json: string };
-
-/** Where a producer of ArchiveTexts puts the rows' texts, one row a call. */
-export type LineSink = {
+/** Where a producer of ArchiveCopy puts the COPY's output. */
+export type CopySink = {
   /**
-   * Takes `bytes[start, end)`, UTF-8, as the next row's text (copied: the producer may reuse its buffer). Answers false
-   * when the deflater has enough: wait for `drained()` before the next line.
+   * Takes the next chunk of the output (read at once: the producer may reuse it). False when the deflaters have enough:
+   * wait for `drained()`.
    */
-  line(bytes: Uint8Array, start: number, end: number): boolean;
-  /** Resolves when the deflater takes more; rejects when the archive cannot be written. */
+  write(chunk: Buffer): boolean;
+  /** Resolves when the deflaters take more; rejects when the archive cannot be written. */
   drained(): Promise<void>;
 };
 
 /**
- * Rows formatted elsewhere as bytes (PostgreSQL's COPY: workers/scheduler/functions/archive-copy.ts): the producer hands
- * each row's CSV line (with its line end) to `csv` and its JSON object to `json`, both in the same row order, and
- * resolves when it has handed over every row.
+ * Rows as PostgreSQL's binary COPY of their texts writes them, one text field per column (./copy-format.ts): the
+ * producer hands the whole output, header to trailer, to the sink and resolves when it has.
  */
-export type ArchiveTexts = (sinks: { csv: LineSink; json: LineSink }) => Promise<void>;
+export type ArchiveCopy = (sink: CopySink) => Promise<void>;
 
-/** An entry's rows when they come formatted (by the database: workers/scheduler/functions/archiver.ts). */
-export type ArchiveContent =
-  /** as strings, in batches */
-  | { lines: AsyncIterable<readonly ArchiveLine[]> }
-  /** as bytes */
-  | { texts: ArchiveTexts };
+/** An entry's rows as a COPY (the archivers: workers/scheduler/functions/archiver.ts), with each column's JSON kind. */
+export type ArchiveContent = { copy: ArchiveCopy; kinds: readonly ArchiveKind[] };
 
 export type ArchiveEntry = {
   /** the file name in the zip without extension: `<name>.csv` and `<name>.json` */
@@ -88,9 +82,11 @@ export const ARCHIVE_DEFLATE: zlib.ZlibOptions = { level: 1, memLevel: 9, chunkS
 /** Text handed to the deflaters at once: of rows as strings, in characters; of rows as bytes, in bytes. */
 const CHUNK_CHARS = 64 * 1024;
 const PIECE_BYTES = 256 * 1024;
-/** The JSON array's separators before its first object and before each further one. */
-const JSON_FIRST = Buffer.from("\n");
-const JSON_NEXT = Buffer.from(",\n");
+/**
+ * Text a deflater holds queued before it asks for a pause: several pieces, so that formatting goes on while zlib
+ * deflates on its thread (with one piece the two took turns).
+ */
+const DEFLATE_QUEUE = 4 * 1024 * 1024;
 /** fflate writes ZIP without the ZIP64 extension: an entry or the whole zip stays below 4 GiB. */
 const ZIP32_LIMIT = 0xffff_ffff;
 
@@ -115,18 +111,22 @@ class DeflatedEntry extends ZipPassThrough {
 
 /** Native deflate (it runs on libuv's thread pool, beside the formatting), with the CRC-32 and size of its input. */
 class Deflater {
-  readonly stream = zlib.createDeflateRaw(ARCHIVE_DEFLATE);
+  readonly stream = zlib.createDeflateRaw({
+    ...ARCHIVE_DEFLATE,
+    // zlib's streams take the stream options too (Node's zlib.js passes them to Transform)
+    ...({ writableHighWaterMark: DEFLATE_QUEUE } as zlib.ZlibOptions),
+  });
   crc = 0;
   size = 0;
 
   constructor(private readonly label: string) {}
 
-  /** Hands a chunk to zlib; false when it has enough (see drained). */
-  push(chunk: Buffer): boolean {
+  /** Hands a chunk to zlib (`done` when zlib has read it); false when it has enough (see drained). */
+  push(chunk: Buffer, done?: () => void): boolean {
     this.crc = zlib.crc32(chunk, this.crc);
     this.size += chunk.length;
     if (this.size > ZIP32_LIMIT) throw new Error(`${this.label} exceeds 4 GiB: package by week`);
-    return this.stream.write(chunk);
+    return this.stream.write(chunk, done);
   }
 
   async drained(): Promise<void> {
@@ -152,7 +152,7 @@ class ZipFile {
   private bytes = 0;
 
   constructor(full: string) {
-    this.out = createWriteStream(full);
+    this.out = createWriteStream(full, { highWaterMark: DEFLATE_QUEUE });
     this.written = later(finished(this.out));
     this.zip = new Zip((err, data, final) => {
       if (err) return void this.out.destroy(err);
@@ -183,71 +183,65 @@ function jsonRow(columns: readonly string[], row: readonly ArchiveValue[]): stri
   return JSON.stringify(record);
 }
 
-/** Rows' texts gathered into pieces of PIECE_BYTES for a deflater: a call into zlib per row would cost more. */
-class Pieces implements LineSink {
-  rows = 0;
-  private piece = Buffer.allocUnsafe(PIECE_BYTES);
-  private used = 0;
+/** Formatted text gathered into pieces of PIECE_BYTES for a deflater: a call into zlib per row would cost more. */
+class Pieces implements ByteOut {
+  buf: Buffer = Buffer.allocUnsafe(PIECE_BYTES);
+  pos = 0;
+  /** pieces zlib has read, used again: a new 256 KB buffer per piece kept the garbage collector busy */
+  private readonly spare: Buffer[] = [];
 
   constructor(
     private readonly deflater: Deflater,
     private readonly file: ZipFile,
-    /** the JSON array's separators; none for CSV lines */
-    private readonly separated = false,
   ) {}
 
-  line(bytes: Uint8Array, start: number, end: number): boolean {
-    const separator = this.separated ? (this.rows ? JSON_NEXT : JSON_FIRST) : null;
-    const length = (separator?.length ?? 0) + end - start;
-    this.rows++;
-    let more = true;
-    if (this.used + length > this.piece.length) more = this.flush();
-    // a row longer than a piece gets a piece of its own size
-    if (length > this.piece.length) this.piece = Buffer.allocUnsafe(length);
-    if (separator) {
-      this.piece.set(separator, this.used);
-      this.used += separator.length;
+  room(bytes: number): boolean {
+    if (this.pos + bytes > this.buf.length) {
+      this.flush();
+      // a row longer than a piece gets a piece of its own size
+      if (bytes > this.buf.length) this.buf = Buffer.allocUnsafe(bytes);
     }
-    this.piece.set(bytes.subarray(start, end), this.used);
-    this.used += end - start;
-    return more && !this.file.needsDrain;
+    return !this.deflater.stream.writableNeedDrain && !this.file.needsDrain;
   }
 
   async drained(): Promise<void> {
     await Promise.all([this.deflater.drained(), this.file.drained()]);
   }
 
-  /** Hands the gathered piece to the deflater; false when it has enough. */
-  flush(): boolean {
-    if (!this.used) return true;
-    const piece = this.piece.subarray(0, this.used);
-    this.piece = Buffer.allocUnsafe(PIECE_BYTES);
-    this.used = 0;
-    return this.deflater.push(piece);
+  /** Hands the gathered piece to the deflater. */
+  flush(): void {
+    if (!this.pos) return;
+    const whole = this.buf;
+    const piece = whole.subarray(0, this.pos);
+    this.buf = this.spare.pop() ?? Buffer.allocUnsafe(PIECE_BYTES);
+    this.pos = 0;
+    this.deflater.push(piece, whole.length === PIECE_BYTES ? () => void this.spare.push(whole) : undefined);
   }
 }
 
-/** Rows that come as bytes: each text into its deflater. Answers the number of rows. */
-async function writeTexts(texts: ArchiveTexts, csv: Deflater, json: Deflater, file: ZipFile): Promise<number> {
-  const sinks = { csv: new Pieces(csv, file), json: new Pieces(json, file, true) };
-  await texts(sinks);
-  if (sinks.csv.rows !== sinks.json.rows)
-    throw new Error(`the CSV got ${sinks.csv.rows} rows and the JSON ${sinks.json.rows}: the two reads differ`);
-  sinks.csv.flush();
-  sinks.json.flush();
-  return sinks.csv.rows;
+/** Rows that come as a COPY: formatted into the two texts (./copy-format.ts). Answers the number of rows. */
+async function writeCopy(entry: ArchiveEntry & ArchiveContent, csv: Deflater, json: Deflater, file: ZipFile): Promise<number> {
+  if (entry.kinds.length !== entry.columns.length) throw new Error(`${entry.name}: a kind for each column`);
+  const out = { csv: new Pieces(csv, file), json: new Pieces(json, file) };
+  const columns = entry.columns.map((name, i) => ({ name, kind: entry.kinds[i] as ArchiveKind }));
+  const formatter = new CopyFormatter(columns, out.csv, out.json);
+  await entry.copy({
+    write: (chunk) => formatter.write(chunk),
+    drained: async () => {
+      await Promise.all([out.csv.drained(), out.json.drained()]);
+    },
+  });
+  if (!formatter.complete) throw new Error(`${entry.name}: the COPY ended before its trailer`);
+  out.csv.flush();
+  out.json.flush();
+  return formatter.rows;
 }
 
-/** Rows as strings, formatted here (lib/csv.ts, JSON.stringify) unless they come formatted. */
-async function* linesOf(entry: ArchiveEntry): AsyncIterable<readonly ArchiveLine[]> {
-  if ("lines" in entry) return yield* entry.lines;
-  if ("rows" in entry)
-    for await (const batch of entry.rows)
-      yield batch.map((row) => ({ csv: csvLine(row as readonly CsvValue[]), json: jsonRow(entry.columns, row) }));
-}
-
-/** Rows as strings: joined into pieces of CHUNK_CHARS for the deflaters. Answers the number of rows. */
-async function writeLines(lines: AsyncIterable<readonly ArchiveLine[]>, csv: Deflater, json: Deflater, file: ZipFile) {
+/**
+ * Rows of values: formatted here (lib/csv.ts, JSON.stringify) and joined into pieces of CHUNK_CHARS for the deflaters.
+ * Answers the number of rows.
+ */
+async function writeRows(rowsOf: ArchiveRows, columns: readonly string[], csv: Deflater, json: Deflater, file: ZipFile) {
   let rows = 0;
   let csvText = "";
   let jsonText = "";
@@ -256,15 +250,10 @@ async function writeLines(lines: AsyncIterable<readonly ArchiveLine[]>, csv: Def
     csvText = "";
     jsonText = "";
   };
-  for await (const batch of lines) {
-    // each line is let go once joined: the rest of the batch waits for the deflaters, and what it still held would
-    // outlive the young generation and pile up until a full GC (bench/RESULTS.md "Audit-trail archive")
-    const pending = batch as (ArchiveLine | undefined)[];
-    for (let i = 0; i < pending.length; i++) {
-      const line = pending[i] as ArchiveLine;
-      pending[i] = undefined;
-      csvText += line.csv;
-      jsonText += `${rows++ ? ",\n" : "\n"}${line.json}`;
+  for await (const batch of rowsOf) {
+    for (const row of batch) {
+      csvText += csvLine(row as readonly CsvValue[]);
+      jsonText += `${rows++ ? ",\n" : "\n"}${jsonRow(columns, row)}`;
       // short strings die young: a batch's text as one string would be a large object that only a full GC frees
       if (jsonText.length > CHUNK_CHARS) await flush();
     }
@@ -284,13 +273,14 @@ async function writeEntry(file: ZipFile, entry: ArchiveEntry, sidePath: string):
   csv.stream.on("data", (chunk: Uint8Array) => csvEntry.push(chunk));
   const csvDone = later(once(csv.stream, "end"));
   const json = new Deflater(`${entry.name}.json`);
-  const side = createWriteStream(sidePath);
+  const side = createWriteStream(sidePath, { highWaterMark: DEFLATE_QUEUE });
   json.stream.pipe(side);
   const sideDone = later(finished(side));
   try {
     await Promise.all([csv.write(CSV_BOM + csvLine(entry.columns)), json.write("[")]);
     const rows =
-      "texts" in entry ? await writeTexts(entry.texts, csv, json, file) : await writeLines(linesOf(entry), csv, json, file);
+      "copy" in entry ? await writeCopy(entry, csv, json, file) : await writeRows(entry.rows, entry.columns, csv, json, file);
+
     await json.write(rows ? "\n]\n" : "]\n");
     csv.stream.end();
     json.stream.end();

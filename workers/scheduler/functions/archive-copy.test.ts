@@ -1,21 +1,39 @@
 import { describe, expect, it } from "vitest";
-import type { LineSink } from "@/lib/downloads/archive";
+import type { CopySink } from "@/lib/downloads/archive";
+import { CopyFormatter, type FormatColumn } from "@/lib/downloads/copy-format";
 import { getDb } from "@/lib/setup/bootstrap";
-import { copyTexts, postgresClient } from "./archive-copy";
+import { copyOut, postgresClient } from "./archive-copy";
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
-/** A sink that keeps the texts and has enough after every `every` lines, for a moment. */
-function slowSink(every: number): LineSink & { texts: string[] } {
-  const texts: string[] = [];
+/** A sink that keeps the COPY's output and has enough after every `every` chunks, for a moment. */
+function slowSink(every: number): CopySink & { chunks: Buffer[] } {
+  const chunks: Buffer[] = [];
   return {
-    texts,
-    line(bytes, start, end) {
-      texts.push(Buffer.from(bytes.subarray(start, end)).toString("utf8"));
-      return texts.length % every !== 0;
+    chunks,
+    write(chunk) {
+      chunks.push(Buffer.from(chunk));
+      return chunks.length % every !== 0;
     },
     drained: () => new Promise((resolve) => setTimeout(resolve, 1)),
   };
+}
+
+/** The CSV and JSON texts of a COPY's output (lib/downloads/copy-format.ts), all in memory. */
+function formatted(chunks: Buffer[], columns: FormatColumn[]) {
+  const out = () => {
+    const o = {
+      buf: Buffer.alloc(1 << 24) as Uint8Array,
+      pos: 0,
+      room: () => true,
+      text: () => Buffer.from(o.buf.subarray(0, o.pos)).toString("utf8"),
+    };
+    return o;
+  };
+  const [csv, json] = [out(), out()];
+  const formatter = new CopyFormatter(columns, csv, json);
+  for (const chunk of chunks) formatter.write(chunk);
+  return { rows: formatter.rows, complete: formatter.complete, csv: csv.text(), json: json.text() };
 }
 
 /** A query on the pool, failing instead of hanging when a connection was left stuck. */
@@ -34,50 +52,54 @@ describe("archive COPY", () => {
     expect(postgresClient(await getDb()) !== null).toBe(onPostgres);
   });
 
-  it.skipIf(!onPostgres)("streams both texts, pausing whenever the sinks have enough; the pool answers afterwards", async () => {
+  it.skipIf(!onPostgres)(
+    "streams the rows' texts, pausing whenever the sink has enough; the pool answers afterwards",
+    async () => {
+      const client = postgresClient(await getDb());
+      if (!client) throw new Error("no postgres.js client");
+      const sink = slowSink(7);
+      await copyOut(
+        client,
+        `select i::text, 'a "quoted", line' || chr(10) || 'break ä€', case when i % 2 = 0 then 'x' end from generate_series(1, 20000) i`,
+      )(sink);
+      expect(sink.chunks.length).toBeGreaterThan(7);
+      const got = formatted(sink.chunks, [
+        { name: "i", kind: "raw" },
+        { name: "text", kind: "text" },
+        { name: "even", kind: "text" },
+      ]);
+      expect([got.rows, got.complete]).toEqual([20000, true]);
+      const lines = got.csv.split("\r\n");
+      expect(lines[19999]).toBe('20000,"a ""quoted"", line\nbreak ä€",x');
+      expect(JSON.parse(`[${got.json}]`)[0]).toEqual({ i: 1, text: 'a "quoted", line\nbreak ä€', even: null });
+      await answers();
+    },
+  );
+
+  it.skipIf(!onPostgres)("a COPY that fails fails the read; the pool answers afterwards", async () => {
     const client = postgresClient(await getDb());
     if (!client) throw new Error("no postgres.js client");
-    const [csv, json] = [slowSink(97), slowSink(89)];
-    await copyTexts(client, {
-      csv: `select i || ',"a ""quoted"", line' || chr(10) || 'break"' || chr(13) || chr(10) from generate_series(1, 20000) i`,
-      json: "select json_build_object('i', i, 'text', 'ä€')::text from generate_series(1, 20000) i",
-    })({ csv, json });
-    expect(csv.texts).toHaveLength(20000);
-    expect(csv.texts[19999]).toBe('20000,"a ""quoted"", line\nbreak"\r\n');
-    expect(json.texts.map((t) => JSON.parse(t).i)).toEqual(Array.from({ length: 20000 }, (_, i) => i + 1));
-    expect(JSON.parse(json.texts[0] ?? "")).toEqual({ i: 1, text: "ä€" });
+    const sink = slowSink(1000);
+    await expect(copyOut(client, "select (1 / (15000 - i))::text from generate_series(1, 2000000) i")(sink)).rejects.toThrow(
+      "division by zero",
+    );
     await answers();
   });
 
-  it.skipIf(!onPostgres)("a COPY that fails stops the other one and fails the read; the pool answers afterwards", async () => {
+  it.skipIf(!onPostgres)("a sink that fails stops the COPY; the pool answers afterwards", async () => {
     const client = postgresClient(await getDb());
     if (!client) throw new Error("no postgres.js client");
-    const [csv, json] = [slowSink(1000), slowSink(1000)];
-    const read = copyTexts(client, {
-      csv: "select (1 / (15000 - i))::text from generate_series(1, 2000000) i",
-      json: "select i::text from generate_series(1, 2000000) i",
-    })({ csv, json });
-    await expect(read).rejects.toThrow("division by zero");
-    // the JSON's COPY was cancelled long before its 2 000 000 rows
-    expect(json.texts.length).toBeLessThan(2_000_000);
-    await answers();
-  });
-
-  it.skipIf(!onPostgres)("a sink that fails stops both COPYs", async () => {
-    const client = postgresClient(await getDb());
-    if (!client) throw new Error("no postgres.js client");
-    const json = slowSink(1000);
-    const csv: LineSink = {
-      line: () => false,
+    let written = 0;
+    const sink: CopySink = {
+      write: () => {
+        written++;
+        return false;
+      },
       drained: () => Promise.reject(new Error("the disk is full")),
     };
-    await expect(
-      copyTexts(client, {
-        csv: "select i::text from generate_series(1, 2000000) i",
-        json: "select i::text from generate_series(1, 2000000) i",
-      })({ csv, json }),
-    ).rejects.toThrow("the disk is full");
-    expect(json.texts.length).toBeLessThan(2_000_000);
+    await expect(copyOut(client, "select i::text from generate_series(1, 2000000) i")(sink)).rejects.toThrow("the disk is full");
+    // cancelled long before its 2 000 000 rows (some 30 MB)
+    expect(written).toBeLessThan(100);
     await answers();
   });
 });

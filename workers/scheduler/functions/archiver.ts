@@ -2,12 +2,13 @@ import { and, eq, gte, lt, max, min, type SQL, sql } from "drizzle-orm";
 import { type PgColumn, PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "@/db/client";
 import { archivedPeriods, systems } from "@/db/schema";
-import { type ArchiveContent, type ArchiveLine, writeArchive } from "@/lib/downloads/archive";
+import { type ArchiveContent, type ArchiveCopy, writeArchive } from "@/lib/downloads/archive";
+import { copyRows } from "@/lib/downloads/copy-format";
 import { completePeriods, type Period, periodAt } from "@/lib/downloads/periods";
 import { downloadTypeNumber } from "@/lib/downloads/rules";
 import { safeFileName } from "@/lib/files/store";
 import type { TaskConfig } from "@/lib/scheduler/functions";
-import { copyTexts, postgresClient } from "./archive-copy";
+import { copyOut, postgresClient } from "./archive-copy";
 import type { TaskOutcome, TaskRun } from "./types";
 
 /**
@@ -43,7 +44,7 @@ export type ArchiveSource = {
   systemsIn(db: Database, period: Period): Promise<(string | null)[]>;
   /** readies the reads of a run (see periodRows) */
   prepare(db: Database): Promise<void>;
-  /** the period's rows in scope, in time order, each formatted by the database as a CSV line and a JSON object */
+  /** the period's rows in scope, in time order, as a COPY of their texts */
   content(db: Database, scope: ArchiveScope, period: Period): ArchiveContent;
   /**
    * Deletes rows older than `before` that a record proves archived: of the system's own archives for a system's task,
@@ -222,8 +223,8 @@ export async function runArchiver(source: ArchiveSource, run: TaskRun): Promise<
 }
 
 /**
- * Rows a keyset query reads at once: small enough that a batch rarely outlives the young generation (the archive's
- * memory stays flat), large enough that the round trips do not count (bench/RESULTS.md "Audit-trail archive").
+ * Rows a keyset query reads at once on PGlite: small enough that a batch rarely outlives the young generation (the
+ * archive's memory stays flat), large enough that the round trips do not count (bench/RESULTS.md "Audit-trail archive").
  */
 export const ARCHIVE_BATCH = 1000;
 
@@ -240,29 +241,9 @@ export const isoText = (column: PgColumn | SQL, micros = false): SQL =>
 export type ArchiveColumn = {
   name: string;
   value: SQL | PgColumn;
-  /** free text: through csv_cell (drizzle/0013_csv_cell.sql, 0018: quotes and the formula guard of lib/csv.ts) */
-  text?: boolean;
+  /** a number or a boolean: in the JSON as PostgreSQL writes it (`12`, `true`); any other value is a JSON string */
+  raw?: boolean;
 };
-
-/**
- * The CSV line (with its CRLF) and the JSON object of a row, written by the database: the archive's rate is that of
- * the read and the deflate, not of formatting a million rows twice in JavaScript (bench/RESULTS.md "Audit-trail
- * archive"). Numbers and booleans as PostgreSQL writes them, times through isoText, everything else as text. Both are
- * selected over a select `s` of the values as c0, c1, …; the JSON needs `jsonFrom` after it.
- */
-function lineSql(columns: readonly ArchiveColumn[]): { csv: SQL<string>; json: SQL<string>; jsonFrom: SQL } {
-  // over the inner select's columns c0, c1, …: a value is computed once for both texts of a query
-  const ref = (i: number) => sql.raw(`s.c${i}`);
-  const cells = columns.map((c, i) => (c.text ? sql`csv_cell(${ref(i)})` : sql`coalesce(${ref(i)}::text, '')`));
-  // the names are constants of the code, quoted as identifiers: row_to_json keys its object by them
-  const named = columns.map((c, i) => sql`${ref(i)} as ${sql.raw(`"${c.name.replaceAll('"', '""')}"`)}`);
-  return {
-    csv: sql<string>`concat_ws(',', ${sql.join(cells, sql`, `)}) || chr(13) || chr(10)`,
-    // row_to_json runs at about twice the rate of json_build_object
-    json: sql<string>`row_to_json(j)::text`,
-    jsonFrom: sql`cross join lateral (select ${sql.join(named, sql`, `)}) j`,
-  };
-}
 
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 
@@ -276,13 +257,14 @@ function inlined(query: SQL): string {
 }
 
 /**
- * ArchiveSource.content and .prepare for a table read in time order (a period's rows in scope). On PostgreSQL the two
- * texts come by COPY (./archive-copy.ts), each a single ordered read. On PGlite, which streams no COPY (its COPY TO
- * '/dev/blob' answers the whole output as one Blob: the month's text in memory), they come in batches of ARCHIVE_BATCH
- * by keyset (`(time, key) > (last)`, never OFFSET), the next query sent while the caller writes the current batch;
- * `prepare` gives the planner fresh statistics of the `analyze` tables there first: PGlite runs no autovacuum, and
- * without them each batch is planned as a sort of all the rest of the period (a million rows ran at under 1000 rows/s).
- * `from` is the table with its joins.
+ * ArchiveSource.content and .prepare for a table read in time order (a period's rows in scope), each value as text:
+ * lib/downloads/copy-format.ts writes the CSV line and the JSON object of each row from them. On PostgreSQL the rows
+ * come by one COPY (./archive-copy.ts), a single ordered read. On PGlite, which streams no COPY (its COPY TO '/dev/blob'
+ * answers the whole output as one Blob: the month's text in memory), they come in batches of ARCHIVE_BATCH by keyset
+ * (`(time, key) > (last)`, never OFFSET), the next query sent while the current batch is written, and are put into
+ * COPY's format; `prepare` gives the planner fresh statistics of the `analyze` tables there first: PGlite runs no
+ * autovacuum, and without them each batch is planned as a sort of all the rest of the period (a million rows ran at
+ * under 1000 rows/s). `from` is the table with its joins.
  */
 export function periodRows(opts: {
   columns: readonly ArchiveColumn[];
@@ -292,42 +274,45 @@ export function periodRows(opts: {
   inScope: (scope: ArchiveScope) => SQL | undefined;
   analyze: readonly PgTable[];
 }): Pick<ArchiveSource, "content" | "prepare"> {
-  const { csv, json, jsonFrom } = lineSql(opts.columns);
+  const kinds = opts.columns.map((c) => (c.raw ? ("raw" as const) : ("text" as const)));
   const values = sql.join(
-    opts.columns.map((c, i) => sql`${c.value} as ${sql.raw(`c${i}`)}`),
+    opts.columns.map((c, i) => sql`(${c.value})::text as ${sql.raw(`c${i}`)}`),
     sql`, `,
   );
   const { time, key } = opts;
-  /** the values as select `s`: the period's rows in order, or one keyset batch of them (`batch`: where it starts) */
-  const inner = (scope: ArchiveScope, period: Period, batch?: SQL) => sql`(select ${values}${
+  /** the period's values in order, or one keyset batch of them (`batch`: where it starts) */
+  const select = (scope: ArchiveScope, period: Period, batch?: SQL) => sql`select ${values}${
     batch ? sql`, ${isoText(time, true)} as at, ${key} as key` : sql``
   }
     from ${opts.from}
     where ${and(opts.inScope(scope), batch ?? gte(time, period.start), lt(time, period.end))}
-    order by ${time}, ${key}${batch ? sql` limit ${ARCHIVE_BATCH}` : sql``}) s`;
+    order by ${time}, ${key}${batch ? sql` limit ${ARCHIVE_BATCH}` : sql``}`;
 
-  async function* keyset(db: Database, scope: ArchiveScope, period: Period): AsyncIterable<ArchiveLine[]> {
-    type Row = ArchiveLine & { at: string; key: string | number };
-    const fetch = async (last: Row | null) => {
-      const batch = last
-        ? sql`${time} >= ${last.at}::timestamptz and (${time}, ${key}) > (${last.at}::timestamptz, ${last.key})`
-        : gte(time, period.start);
-      return rowsOf<Row>(
-        await db.execute(sql`select ${csv} as csv, ${json} as json, s.at, s.key
-        from ${inner(scope, period, batch)} ${jsonFrom}`),
-      );
+  const keyset =
+    (db: Database, scope: ArchiveScope, period: Period): ArchiveCopy =>
+    async (sink) => {
+      type Row = Record<string, string | null> & { at: string; key: string | number };
+      const fetch = async (last: Row | null) => {
+        const batch = last
+          ? sql`${time} >= ${last.at}::timestamptz and (${time}, ${key}) > (${last.at}::timestamptz, ${last.key})`
+          : gte(time, period.start);
+        return rowsOf<Row>(await db.execute(select(scope, period, batch)));
+      };
+      const texts = (row: Row) => opts.columns.map((_, i) => row[`c${i}`] ?? null);
+      let pending = fetch(null);
+      let first = true;
+      for (;;) {
+        const rows = await pending;
+        const last = rows.at(-1) ?? null;
+        pending = last && rows.length === ARCHIVE_BATCH ? fetch(last) : Promise.resolve([]);
+        // a failure of the sink ends the loop: the next batch's failure must not become an unhandled rejection
+        pending.catch(() => {});
+        const chunk = copyRows(rows.map(texts), { header: first, trailer: !last || rows.length < ARCHIVE_BATCH });
+        first = false;
+        if (!sink.write(chunk)) await sink.drained();
+        if (!last || rows.length < ARCHIVE_BATCH) return;
+      }
     };
-    let pending = fetch(null);
-    for (;;) {
-      const rows = await pending;
-      const last = rows.at(-1);
-      if (!last) return;
-      pending = rows.length < ARCHIVE_BATCH ? Promise.resolve([]) : fetch(last);
-      // a caller that stops early never awaits it: a failure must not become an unhandled rejection
-      pending.catch(() => {});
-      yield rows;
-    }
-  }
 
   return {
     async prepare(db) {
@@ -336,13 +321,7 @@ export function periodRows(opts: {
     },
     content(db, scope, period) {
       const client = postgresClient(db);
-      if (!client) return { lines: keyset(db, scope, period) };
-      return {
-        texts: copyTexts(client, {
-          csv: inlined(sql`select ${csv} from ${inner(scope, period)}`),
-          json: inlined(sql`select ${json} from ${inner(scope, period)} ${jsonFrom}`),
-        }),
-      };
+      return { kinds, copy: client ? copyOut(client, inlined(select(scope, period))) : keyset(db, scope, period) };
     },
   };
 }

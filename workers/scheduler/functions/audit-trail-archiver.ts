@@ -20,18 +20,18 @@ const CLEAN_BATCH = 10_000;
 
 /** spec operations §3 "Audit-trail item" plus the ids, the system's name and the deputy. */
 const COLUMNS: ArchiveColumn[] = [
-  { name: "id", value: t.id },
+  { name: "id", value: t.id, raw: true },
   { name: "timestamp", value: isoText(t.timestamp, true) },
-  { name: "category", value: t.category, text: true },
-  { name: "operation", value: t.operation, text: true },
+  { name: "category", value: t.category },
+  { name: "operation", value: t.operation },
   { name: "systemId", value: t.systemId },
-  { name: "system", value: systems.name, text: true },
-  { name: "projectId", value: t.projectId, text: true },
-  { name: "project", value: t.project, text: true },
+  { name: "system", value: systems.name },
+  { name: "projectId", value: t.projectId },
+  { name: "project", value: t.project },
   { name: "userId", value: t.userId },
-  { name: "username", value: t.username, text: true },
-  { name: "deputy", value: t.deputy, text: true },
-  { name: "value", value: t.value, text: true },
+  { name: "username", value: t.username },
+  { name: "deputy", value: t.deputy },
+  { name: "value", value: t.value },
 ];
 export const AUDIT_ARCHIVE_COLUMNS = COLUMNS.map((c) => c.name);
 

@@ -18,24 +18,24 @@ const CLEAN_BATCH = 10_000;
 
 /** The figures of one processed job (db/schema/jobs.ts job_metrics) with the job's project, client and times. */
 const COLUMNS: ArchiveColumn[] = [
-  { name: "jobId", value: t.jobId },
+  { name: "jobId", value: t.jobId, raw: true },
   { name: "finished", value: isoText(t.finished, true) },
   { name: "systemId", value: t.systemId },
-  { name: "system", value: systems.name, text: true },
+  { name: "system", value: systems.name },
   { name: "projectId", value: t.projectId },
-  { name: "project", value: jobs.projectName, text: true },
-  { name: "client", value: jobs.client, text: true },
-  { name: "clientInfo", value: jobs.clientInfo, text: true },
+  { name: "project", value: jobs.projectName },
+  { name: "client", value: jobs.client },
+  { name: "clientInfo", value: jobs.clientInfo },
   { name: "created", value: isoText(jobs.created) },
-  { name: "success", value: t.success },
-  { name: "documents", value: t.documents },
-  { name: "pages", value: t.pages },
-  { name: "ocrDocuments", value: t.ocrDocuments },
-  { name: "ocrPages", value: t.ocrPages },
-  { name: "bytesIn", value: t.bytesIn },
-  { name: "bytesOut", value: t.bytesOut },
+  { name: "success", value: t.success, raw: true },
+  { name: "documents", value: t.documents, raw: true },
+  { name: "pages", value: t.pages, raw: true },
+  { name: "ocrDocuments", value: t.ocrDocuments, raw: true },
+  { name: "ocrPages", value: t.ocrPages, raw: true },
+  { name: "bytesIn", value: t.bytesIn, raw: true },
+  { name: "bytesOut", value: t.bytesOut, raw: true },
   // DESIGN.md Conventions: durations in seconds with 3 decimals
-  { name: "processingTime", value: sql`round(${t.durationMs} / 1000.0, 3)` },
+  { name: "processingTime", value: sql`round(${t.durationMs} / 1000.0, 3)`, raw: true },
 ];
 export const METRICS_ARCHIVE_COLUMNS = COLUMNS.map((c) => c.name);
 
