@@ -1,5 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { DocumentProcessingError } from "./errors";
 import { type EngineChoice, inTempDir, OutputLimitError, type PdfEngine, pdfEngineFor, runTool } from "./native";
 import { type OcrOptions, ocrPage } from "./ocr";
 import { readInReader } from "./pdf-readers";
@@ -12,7 +13,8 @@ import { letters, type PdfText, RTL_SCRIPT, USABLE_TEXT, VERTICAL_SCRIPT } from 
  * (PDF_ENGINE auto or native) it reads the text layers first, three times faster (docs/decisions.md "Native OCR and
  * PDF text"), and pdf.js only what pdftotext does not do as pdf.js would: a page with less than a usable text layer
  * (it may be a scan to OCR), a page of right-to-left or vertical script (pdftotext orders those otherwise), or the
- * whole PDF when pdftotext fails or complains of an error (a damaged or password-protected file: pdf.js names it).
+ * whole PDF when pdftotext fails or complains of an error (a damaged or password-protected file: pdf.js names it); of a
+ * damaged file that pdf.js cannot read at all, what pdftotext read is kept.
  */
 
 export type { PdfPageWarning, PdfText } from "./pdfjs";
@@ -34,12 +36,18 @@ export type PdfOptions = {
 export const DEFAULT_MAX_RENDER_PIXELS = 20_000_000;
 
 export async function readPdf(bytes: Uint8Array, options: PdfOptions): Promise<PdfText> {
-  if (pdfEngineFor(options.engine) === "native") {
-    const native = await pdftotext(bytes, options);
-    if (native) return completeNative(bytes, native, options);
+  const native = pdfEngineFor(options.engine) === "native" ? await pdftotext(bytes, options) : undefined;
+  if (native && !native.complaint) return completeNative(bytes, native.pages, options);
+  try {
+    const { numPages: _, ...result } = await withPdfJs(bytes, options);
+    return result;
+  } catch (error) {
+    // a damaged file pdf.js cannot read at all, of which poppler read some text (it repairs more, e.g. a stream whose
+    // length and end are wrong): poppler's text, with its complaint as the warning
+    if (!(error instanceof DocumentProcessingError) || error.code !== "UnreadableDocument") throw error;
+    if (!native?.complaint || !native.pages.some((page) => letters(page) > 0)) throw error;
+    return { pages: native.pages, ocrPages: 0, turnedPages: 0, warnings: [{ page: 1, reason: native.complaint }] };
   }
-  const { numPages: _, ...result } = await withPdfJs(bytes, options);
-  return result;
 }
 
 function withPdfJs(bytes: Uint8Array, options: PdfOptions, pages?: readonly number[]) {
@@ -60,8 +68,14 @@ function withPdfJs(bytes: Uint8Array, options: PdfOptions, pages?: readonly numb
 /** poppler's complaints that mean a part of the file was not read; its "Syntax Warning"s do not */
 const POPPLER_ERROR = /^(Syntax Error|Internal Error|I\/O Error|Command Line Error|Permission Error)/m;
 
-/** Each page's text by pdftotext, or undefined when pdf.js must read the whole file (an error, a password). */
-async function pdftotext(bytes: Uint8Array, options: PdfOptions): Promise<string[] | undefined> {
+/**
+ * Each page's text by pdftotext and its first complaint of an error (then pdf.js reads the whole file first), or
+ * undefined when it read nothing (a password, a file it cannot open, its output past the limit).
+ */
+async function pdftotext(
+  bytes: Uint8Array,
+  options: PdfOptions,
+): Promise<{ pages: string[]; complaint: string | null } | undefined> {
   return inTempDir(async (dir) => {
     const file = path.join(dir, "in.pdf");
     await writeFile(file, bytes);
@@ -76,13 +90,14 @@ async function pdftotext(bytes: Uint8Array, options: PdfOptions): Promise<string
       if (error instanceof OutputLimitError) return undefined;
       throw error;
     }
-    if (run.code !== 0 || POPPLER_ERROR.test(run.stderr)) return undefined;
+    if (run.code !== 0) return undefined;
     const text = await readFile(out, "utf8").catch(() => undefined);
     if (text === undefined) return undefined;
     // every page ends in a form feed, an empty one too; each page's text ends in a line break or two
     const pages = text.split("\f");
     pages.pop();
-    return pages.map((page) => page.replace(/\n+$/, ""));
+    const complaint = POPPLER_ERROR.exec(run.stderr) ? (run.stderr.split("\n").find((l) => POPPLER_ERROR.test(l)) ?? null) : null;
+    return { pages: pages.map((page) => page.replace(/\n+$/, "")), complaint: complaint?.slice(0, 300) ?? null };
   });
 }
 

@@ -341,10 +341,52 @@ async function open(bytes: Uint8Array, strict: boolean): Promise<PdfDocument> {
   }
 }
 
+/**
+ * The same file with its cross-reference table to be rebuilt: its last `startxref` keyword blanked, so that pdf.js,
+ * finding no table, indexes the objects themselves (as poppler does when a table's entry is wrong: "try to
+ * reconstruct"). Null when the file has no `startxref` (pdf.js rebuilt its table already).
+ */
+function withoutXref(bytes: Uint8Array): Uint8Array | null {
+  const at = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).lastIndexOf("startxref");
+  if (at < 0) return null;
+  const copy = new Uint8Array(bytes);
+  copy.fill(0x20, at, at + "startxref".length);
+  return copy;
+}
+
+/**
+ * Reads every page: strictly, so that a damaged page is named in a warning; a damaged page then as pdf.js reads it
+ * leniently, and, when that fails too, from the file with its cross-reference table rebuilt. Only a PDF of which no page
+ * is readable is UnreadableDocument.
+ */
 export async function readPdfJs(bytes: Uint8Array, options: PdfJsOptions): Promise<PdfText & { numPages: number }> {
-  const pdf = await open(bytes, true);
+  const rebuiltBytes = withoutXref(bytes);
+  let rebuilt: Promise<PdfDocument> | undefined;
+  const readRebuilt = () => {
+    if (!rebuiltBytes) throw new DocumentProcessingError("UnreadableDocument", "no cross-reference table to rebuild");
+    rebuilt ??= open(rebuiltBytes, false);
+    return rebuilt;
+  };
   // the lenient reading of the same file, opened for the first damaged page: what of it can be read is kept
   let lenient: Promise<PdfDocument> | undefined;
+  let pdf: PdfDocument;
+  try {
+    pdf = await open(bytes, true);
+  } catch (error) {
+    // a file that does not open strictly may open leniently, or with its table rebuilt
+    if (!(error instanceof DocumentProcessingError) || error.code !== "UnreadableDocument") throw error;
+    lenient = open(bytes, false);
+    pdf = await lenient.catch(() => readRebuilt()).catch(() => Promise.reject(error));
+  }
+  /** reads page n of a fallback document; an error of the page itself is left as the warning said it */
+  const fallback = async (document: () => Promise<PdfDocument>, n: number, result: PdfText): Promise<string | null> => {
+    try {
+      return await readPage(await document(), n, result, options);
+    } catch (error) {
+      if (error instanceof DocumentProcessingError && error.code !== "UnreadableDocument") throw error;
+      return null;
+    }
+  };
   try {
     const result: PdfText = { pages: [], ocrPages: 0, turnedPages: 0, warnings: [] };
     let readable = 0;
@@ -358,13 +400,10 @@ export async function readPdfJs(bytes: Uint8Array, options: PdfJsOptions): Promi
         // the OCR engine itself failing (not this page) fails the document
         if (error instanceof DocumentProcessingError && error.code !== "UnreadableDocument") throw error;
         result.warnings.push({ page: n, reason: errorMessage(error).slice(0, 300) });
-        try {
-          lenient ??= open(bytes, false);
-          text = await readPage(await lenient, n, result, options);
-          if (text.trim() !== "") readable++;
-        } catch (again) {
-          if (again instanceof DocumentProcessingError && again.code !== "UnreadableDocument") throw again;
-        }
+        let again = await fallback(() => (lenient ??= open(bytes, false)), n, result);
+        if (!again?.trim() && rebuiltBytes) again = (await fallback(readRebuilt, n, result)) ?? again;
+        text = again ?? "";
+        if (text.trim() !== "") readable++;
       }
       result.pages.push(text);
     }
@@ -376,7 +415,8 @@ export async function readPdfJs(bytes: Uint8Array, options: PdfJsOptions): Promi
     return { ...result, numPages: pdf.numPages };
   } finally {
     await pdf.destroy().catch(() => undefined);
-    if (lenient) await (await lenient.catch(() => undefined))?.destroy().catch(() => undefined);
+    for (const other of [lenient, rebuilt])
+      if (other) await (await other.catch(() => undefined))?.destroy().catch(() => undefined);
   }
 }
 
