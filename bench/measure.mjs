@@ -44,6 +44,13 @@ export function codeVersion() {
   return `${git("rev-parse", "--short", "HEAD") || "unknown"}${dirty ? " + uncommitted changes" : ""}`;
 }
 
+/** A run as the results table names it: "2026-11-28 895cb4d, AMD EPYC" ("+" after the code: uncommitted changes). */
+function runLabel(date, code, cpu) {
+  const shortCode = code.replace(/ \+ uncommitted changes.*$/, "+").replace(/ \(.*$/, "");
+  const shortCpu = String(cpu).replace(/\((R|TM)\)/g, "").replace(/\s+/g, " ").trim().split(" ").slice(0, 2).join(" ");
+  return `${date.slice(0, 10)} ${shortCode}, ${shortCpu}`;
+}
+
 export function machine() {
   const cpu = /model name\s*:\s*(.*)/.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1] ?? os.cpus()[0]?.model;
   return { cpu, cores: os.availableParallelism(), memGB: (os.totalmem() / 1024 ** 3).toFixed(1), node: process.version };
@@ -119,23 +126,36 @@ export function writeResults(rows, { replace = false } = {}) {
   const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
   const sectionsAt = previous.search(/^## /m);
   const sections = sectionsAt >= 0 ? previous.slice(sectionsAt).trimEnd() : "";
-  if (!replace && existsSync(file)) {
-    for (const line of readFileSync(file, "utf8").split("\n")) {
+  if (!replace && previous) {
+    // a row of a table without the run column was measured by the run its header names
+    const header = (name) => new RegExp(`^- ${name}: (.*)$`, "m").exec(previous)?.[1] ?? "";
+    const before = runLabel(header("Date"), header("Code"), header("CPU").replace(/, \d+ cores$/, ""));
+    for (const line of previous.slice(0, sectionsAt >= 0 ? sectionsAt : undefined).split("\n")) {
       const cells = line
         .split("|")
         .slice(1, -1)
         .map((c) => c.trim());
-      if (cells.length === 4 && cells[0] !== "measurement" && !/^-+$/.test(cells[0])) kept.set(cells[0], cells);
+      if ((cells.length === 4 || cells.length === 5) && cells[0] !== "measurement" && !/^-+$/.test(cells[0]))
+        kept.set(cells[0], cells.length === 5 ? cells : [...cells, before]);
     }
   }
-  for (const r of rows) kept.set(r.measurement, [r.measurement, r.value, r.target, r.met]);
+  // rows of the sections' own tables belong there (an earlier writer copied them up into this table)
+  for (const line of sections.split("\n")) {
+    const name = line.split("|").slice(1, -1)[0]?.trim();
+    if (name && !replace) kept.delete(name);
+  }
   const m = machine();
+  const now = new Date().toISOString();
+  const run = runLabel(now, codeVersion(), m.cpu);
+  for (const r of rows) kept.set(r.measurement, [r.measurement, r.value, r.target, r.met, run]);
   const text = [
     "# Benchmark results",
     "",
-    "Measurements, not tests: produced by `npm run bench` (see README.md), never asserted in the test suite.",
+    "Measurements, not tests: produced by `npm run bench` (see README.md), never asserted in the test suite. Each script",
+    "replaces only its own rows of the table; the last column names the run that measured a row (date, code, CPU). The",
+    "latest run:",
     "",
-    `- Date: ${new Date().toISOString()}`,
+    `- Date: ${now}`,
     `- CPU: ${m.cpu}, ${m.cores} cores`,
     `- Memory: ${m.memGB} GB`,
     `- Node: ${m.node}`,
@@ -148,8 +168,8 @@ export function writeResults(rows, { replace = false } = {}) {
         ]
       : []),
     "",
-    "| measurement | value | target | met? |",
-    "|---|---|---|---|",
+    "| measurement | value | target | met? | run |",
+    "|---|---|---|---|---|",
     ...[...kept.values()].map((c) => `| ${c.join(" | ")} |`),
     "",
     "Baselines of the auth-overhead rows (sequential calls on one kept-alive connection, client on the same machine):",
