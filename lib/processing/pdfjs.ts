@@ -360,10 +360,16 @@ function withoutXref(bytes: Uint8Array): Uint8Array | null {
  * is readable is UnreadableDocument.
  */
 export async function readPdfJs(bytes: Uint8Array, options: PdfJsOptions): Promise<PdfText & { numPages: number }> {
-  const rebuiltBytes = withoutXref(bytes);
+  // made only for a damaged file: a copy of the file
+  let rebuiltBytes: Uint8Array | null | undefined;
   let rebuilt: Promise<PdfDocument> | undefined;
+  const canRebuild = () => {
+    if (rebuiltBytes === undefined) rebuiltBytes = withoutXref(bytes);
+    return rebuiltBytes !== null;
+  };
   const readRebuilt = () => {
-    if (!rebuiltBytes) throw new DocumentProcessingError("UnreadableDocument", "no cross-reference table to rebuild");
+    if (!canRebuild() || !rebuiltBytes)
+      return Promise.reject(new DocumentProcessingError("UnreadableDocument", "no cross-reference table to rebuild"));
     rebuilt ??= open(rebuiltBytes, false);
     return rebuilt;
   };
@@ -401,7 +407,7 @@ export async function readPdfJs(bytes: Uint8Array, options: PdfJsOptions): Promi
         if (error instanceof DocumentProcessingError && error.code !== "UnreadableDocument") throw error;
         result.warnings.push({ page: n, reason: errorMessage(error).slice(0, 300) });
         let again = await fallback(() => (lenient ??= open(bytes, false)), n, result);
-        if (!again?.trim() && rebuiltBytes) again = (await fallback(readRebuilt, n, result)) ?? again;
+        if (!again?.trim() && canRebuild()) again = (await fallback(readRebuilt, n, result)) ?? again;
         text = again ?? "";
         if (text.trim() !== "") readable++;
       }
