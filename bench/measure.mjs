@@ -47,7 +47,13 @@ export function codeVersion() {
 /** A run as the results table names it: "2026-11-28 895cb4d, AMD EPYC" ("+" after the code: uncommitted changes). */
 function runLabel(date, code, cpu) {
   const shortCode = code.replace(/ \+ uncommitted changes.*$/, "+").replace(/ \(.*$/, "");
-  const shortCpu = String(cpu).replace(/\((R|TM)\)/g, "").replace(/\s+/g, " ").trim().split(" ").slice(0, 2).join(" ");
+  const shortCpu = String(cpu)
+    .replace(/\((R|TM)\)/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .split(" ")
+    .slice(0, 2)
+    .join(" ");
   return `${date.slice(0, 10)} ${shortCode}, ${shortCpu}`;
 }
 

@@ -10,6 +10,8 @@ const LINES = {
   DocumentRead: (p: LogParams) => `${p.file}: ${p.type}, ${p.pages} page(s), class ${p.className} (${p.confidence})`,
   DocumentKept: (p: LogParams) => `${p.file}: ${p.type}, ${p.pages} page(s), kept for learning`,
   PageUnreadable: (p: LogParams) => `${p.file}, page ${p.page}: not readable, left empty (${p.reason})`,
+  PageRepaired: (p: LogParams) =>
+    `${p.file}, page ${p.page}: damaged, its text read as far as it could be repaired (${p.reason})`,
   PagesRecognised: (p: LogParams) => `${p.file}: ${p.pages} page(s) read by OCR, ${p.turned} of them turned upright`,
   JobReady: (p: LogParams) => `ready: ${p.documents} document(s), ${p.pages} page(s)`,
   JobFailed: (p: LogParams) => `${p.code}: ${p.message}`,

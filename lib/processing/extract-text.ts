@@ -2,7 +2,7 @@ import { type DocumentType, decodeTextBytes, isImageType } from "./detect";
 import { DocumentProcessingError, untilAborted } from "./errors";
 import type { EngineChoice, OcrEngine, PdfEngine } from "./native";
 import { DEFAULT_OCR_LANGUAGES, type OcrOptions, ocrPage } from "./ocr";
-import { readPdf } from "./pdf";
+import { type PdfPageWarning, readPdf } from "./pdf";
 import { DEFAULT_MAX_IMAGE_PIXELS, imageSize } from "./raster";
 
 /**
@@ -20,7 +20,7 @@ export type ExtractedText = {
   ocrPages: number;
   turnedPages: number;
   /** pages that could not be read and were left empty, the others kept */
-  warnings: { page: number; reason: string }[];
+  warnings: PdfPageWarning[];
 };
 export type ExtractOptions = {
   /** tesseract language codes, the first one primary; each needs the npm package @tesseract.js-data/<code> */

@@ -46,7 +46,12 @@ export async function readPdf(bytes: Uint8Array, options: PdfOptions): Promise<P
     // length and end are wrong): poppler's text, with its complaint as the warning
     if (!(error instanceof DocumentProcessingError) || error.code !== "UnreadableDocument") throw error;
     if (!native?.complaint || !native.pages.some((page) => letters(page) > 0)) throw error;
-    return { pages: native.pages, ocrPages: 0, turnedPages: 0, warnings: [{ page: 1, reason: native.complaint }] };
+    return {
+      pages: native.pages,
+      ocrPages: 0,
+      turnedPages: 0,
+      warnings: [{ page: 1, reason: native.complaint, repaired: true }],
+    };
   }
 }
 

@@ -15,7 +15,8 @@ import { type GreyImage, greyFromRgba, type QuarterTurn } from "./raster";
  * watches: it knows nothing of OCR engines.
  */
 
-export type PdfPageWarning = { page: number; reason: string };
+/** A damaged page: why, and whether its text was read anyway (leniently, rebuilt, or by poppler) */
+export type PdfPageWarning = { page: number; reason: string; repaired?: true };
 export type PdfText = {
   /** each page's text, in page order (of `pages` when only some were asked for) */
   pages: string[];
@@ -405,11 +406,15 @@ export async function readPdfJs(bytes: Uint8Array, options: PdfJsOptions): Promi
       } catch (error) {
         // the OCR engine itself failing (not this page) fails the document
         if (error instanceof DocumentProcessingError && error.code !== "UnreadableDocument") throw error;
-        result.warnings.push({ page: n, reason: errorMessage(error).slice(0, 300) });
+        const warning: PdfPageWarning = { page: n, reason: errorMessage(error).slice(0, 300) };
+        result.warnings.push(warning);
         let again = await fallback(() => (lenient ??= open(bytes, false)), n, result);
         if (!again?.trim() && canRebuild()) again = (await fallback(readRebuilt, n, result)) ?? again;
         text = again ?? "";
-        if (text.trim() !== "") readable++;
+        if (text.trim() !== "") {
+          readable++;
+          warning.repaired = true;
+        }
       }
       result.pages.push(text);
     }

@@ -2,6 +2,7 @@ import { type ClassRule, classifyWithLearned, type LearnedMatcher } from "./clas
 import { type DocumentType, detectType } from "./detect";
 import { type ExtractionMethod, extractText } from "./extract-text";
 import { extractFieldsWithLookups, type FieldRule, type FieldValue, type LookupSets } from "./fields";
+import type { PdfPageWarning } from "./pdf";
 
 /** a project's document class as project.json has it (DESIGN.md "Project file") */
 export type DocumentClassDefinition = ClassRule & { fields?: readonly FieldRule[] };
@@ -38,7 +39,7 @@ export type ProcessedDocument = {
   ocrPages: number;
   turnedPages: number;
   /** pages that could not be read (left empty, the others kept) */
-  warnings: { page: number; reason: string }[];
+  warnings: PdfPageWarning[];
 };
 
 /**

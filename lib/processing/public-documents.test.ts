@@ -47,7 +47,7 @@ for (const engine of ENGINES)
     it("reads qpdf's PDF with a wrong cross-reference entry as poppler does, its table rebuilt, and names the page", async () => {
       const result = await extractText(fixture("qpdf-bad-xref-entry.pdf"), "pdf", using(engine));
       expect(result.text).toBe("Potato");
-      expect(result.warnings).toEqual([{ page: 1, reason: expect.stringMatching(/XRef entry/) }]);
+      expect(result.warnings).toEqual([{ page: 1, reason: expect.stringMatching(/XRef entry/), repaired: true }]);
     });
   });
 
@@ -55,7 +55,7 @@ describe("a damaged PDF that only poppler repairs", () => {
   it.skipIf(!NATIVE.installed)("keeps what pdftotext read of it, its complaint as the page's warning", async () => {
     const result = await extractText(fixture("qpdf-bad24.pdf"), "pdf", using(NATIVE));
     expect(result.text).toBe("Potato");
-    expect(result.warnings).toEqual([{ page: 1, reason: expect.stringMatching(/endstream/) }]);
+    expect(result.warnings).toEqual([{ page: 1, reason: expect.stringMatching(/endstream/), repaired: true }]);
   });
 
   it("is UnreadableDocument without it (pdf.js finds no end of the content stream)", async () => {

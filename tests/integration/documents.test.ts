@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { GET as getFile } from "@/app/api/jobs/[jobId]/files/[kind]/[fileName]/route";
@@ -104,6 +105,12 @@ describe("documents as they come", () => {
         { name: "scan.pdf", bytes: scanned, type: "application/pdf" },
         { name: "photo.png", bytes: photo, type: "image/png" },
         { name: "damaged.pdf", bytes: damaged, type: "application/pdf" },
+        // qpdf's test PDF with a wrong cross-reference entry (tests/fixtures/public/README.md): read with the table rebuilt
+        {
+          name: "xref.pdf",
+          bytes: new Uint8Array(readFileSync("tests/fixtures/public/qpdf-bad-xref-entry.pdf")),
+          type: "application/pdf",
+        },
       ]);
       await drain();
 
@@ -123,8 +130,12 @@ describe("documents as they come", () => {
       const db = await getDb();
       const [metrics] = await db.select().from(jobMetrics).where(eq(jobMetrics.jobId, created.id));
       // OCR: the scan's two pages and the photo
-      expect(metrics).toMatchObject({ documents: 3, pages: 6, ocrDocuments: 2, ocrPages: 3, success: true });
+      expect(metrics).toMatchObject({ documents: 4, pages: 7, ocrDocuments: 2, ocrPages: 3, success: true });
       const lines = await db.select().from(jobLogs).where(eq(jobLogs.jobId, created.id));
+      expect(lines.filter((l) => l.code === "PageRepaired")).toEqual([
+        expect.objectContaining({ level: "Warn", params: { file: "xref.pdf", page: 1, reason: expect.stringMatching(/XRef/) } }),
+      ]);
+      expect((await text("xref.pdf")).trim()).toBe("Potato");
       expect(lines.filter((l) => l.code === "PageUnreadable")).toEqual([
         expect.objectContaining({
           level: "Warn",

@@ -295,7 +295,11 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
     // the log says the documents in their order, whichever was read first
     for (const { order, doc } of documents) {
       for (const warning of doc.warnings)
-        write("Warn", "PageUnreadable", { file: order.name, page: warning.page, reason: warning.reason });
+        write("Warn", warning.repaired ? "PageRepaired" : "PageUnreadable", {
+          file: order.name,
+          page: warning.page,
+          reason: warning.reason,
+        });
       if (doc.ocrPages) write("Debug", "PagesRecognised", { file: order.name, pages: doc.ocrPages, turned: doc.turnedPages });
       if (learn) write("Debug", "DocumentKept", { file: order.name, type: doc.type, pages: doc.pages });
       else
