@@ -75,6 +75,8 @@ export class CopyFormatter {
   private readonly keys: Buffer[];
   private readonly raw: boolean[];
   private readonly keyBytes: number;
+  /** where formatRows stopped: the first byte of a row not yet whole, or the end */
+  private stopped = 0;
   /** the field lengths of the row at hand */
   private readonly lengths: Int32Array;
 
@@ -102,19 +104,16 @@ export class CopyFormatter {
       this.header = false;
       at = length;
     }
-    const more = this.rows_(data, at);
-    this.keep(data, this.at);
+    const more = this.formatRows(data, at);
+    this.keep(data, this.stopped);
     return more;
   }
 
-  /** where rows_ stopped: the first byte of a row not yet whole, or the end */
-  private at = 0;
-
   /**
-   * Formats every whole row of `src` from `at` on (one loop, everything in locals: about a microsecond a row). Sets
-   * `this.at` to where it stopped; false when a consumer has enough.
+   * Formats every whole row of `src` from `start` on (one loop, everything in locals: about a microsecond a row). Sets
+   * `stopped` to where it stopped; false when a consumer has enough.
    */
-  private rows_(src: Uint8Array, start: number): boolean {
+  private formatRows(src: Uint8Array, start: number): boolean {
     const fields = this.columns.length;
     const keys = this.keys;
     const raw = this.raw;
@@ -241,7 +240,7 @@ export class CopyFormatter {
     }
     csv.pos = cp;
     json.pos = jp;
-    this.at = at;
+    this.stopped = at;
     // room(0) writes nothing: it says whether the consumers have enough now
     return csv.room(0) && json.room(0) && more;
   }
