@@ -684,17 +684,19 @@ async function main() {
     );
     for (const r of q) {
       const scored = r.reference !== "none";
-      const ok = engineList.every((e) => {
+      // per engine set, as the speed table says it: the zero-install one may miss where the native one meets
+      const okFor = (e: string) => {
         const o = r.ours[e];
         if (!o) return false;
         return o.f1 >= r.native.f1 - 1e-9 && (!(o.cer > r.native.cer + 1e-9) || Number.isNaN(o.cer));
-      });
+      };
+      const ok = engineList.map((e) => `${e}: ${met(okFor(e))}`).join(", ");
       body.push(
         `| ${r.cls} | ${r.documents} (${r.pages}) | ${r.reference} | ${scored ? `${fmt(r.native.f1, 3)} / ${fmt(r.native.cer, 3)}` : "—"} | ${engineList
           .map((e) => (scored ? `${fmt(r.ours[e]?.f1 ?? Number.NaN, 3)} / ${fmt(r.ours[e]?.cer ?? Number.NaN, 3)}` : "—"))
           .join(
             " | ",
-          )} | ${r.native.errors} / ${r.native.empty} | ${engineList.map((e) => `${r.ours[e]?.errors} / ${r.ours[e]?.empty}`).join(" | ")} | ${r.targeted ? met(ok) : scored ? "n/a (reference = native)" : "n/a"} |`,
+          )} | ${r.native.errors} / ${r.native.empty} | ${engineList.map((e) => `${r.ours[e]?.errors} / ${r.ours[e]?.empty}`).join(" | ")} | ${r.targeted ? ok : scored ? "n/a (reference = native)" : "n/a"} |`,
       );
     }
     const bad = regressions(measured, engineList);
