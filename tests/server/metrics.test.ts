@@ -27,8 +27,10 @@ describe("GET /api/metrics on the built server", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/plain; version=0.0.4; charset=utf-8");
     const after = parsePrometheus(res.text);
-    expect(count(after, info) - count(before, info)).toBe(3);
-    expect(count(after, unknownUser) - count(before, unknownUser)).toBe(1);
+    // at least: the other files of tests/server run at the same time against the same server (the fuzz test asks for
+    // unknown users too: a delta of 2 in CI of 5847906)
+    expect(count(after, info) - count(before, info)).toBeGreaterThanOrEqual(3);
+    expect(count(after, unknownUser) - count(before, unknownUser)).toBeGreaterThanOrEqual(1);
     // the path template, never the URL with its id
     expect(after.samples.some((s) => s.labels.route?.includes("00000000"))).toBe(false);
     expect(sampleValue(after, "docservice_maintenance_mode")).toBe(0);
