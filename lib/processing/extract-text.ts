@@ -19,7 +19,7 @@ export type ExtractedText = {
   /** pages read by OCR (all of an image's, a PDF's scanned ones), and how many of them were turned upright first */
   ocrPages: number;
   turnedPages: number;
-  /** pages that could not be read and were left empty, the others kept */
+  /** damaged pages: left empty, or read anyway (`repaired`); the others kept */
   warnings: PdfPageWarning[];
 };
 export type ExtractOptions = {

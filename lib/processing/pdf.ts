@@ -101,7 +101,7 @@ async function pdftotext(
     // every page ends in a form feed, an empty one too; each page's text ends in a line break or two
     const pages = text.split("\f");
     pages.pop();
-    const complaint = POPPLER_ERROR.exec(run.stderr) ? (run.stderr.split("\n").find((l) => POPPLER_ERROR.test(l)) ?? null) : null;
+    const complaint = run.stderr.split("\n").find((line) => POPPLER_ERROR.test(line));
     return { pages: pages.map((page) => page.replace(/\n+$/, "")), complaint: complaint?.slice(0, 300) ?? null };
   });
 }

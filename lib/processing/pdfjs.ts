@@ -361,17 +361,13 @@ function withoutXref(bytes: Uint8Array): Uint8Array | null {
  * is readable is UnreadableDocument.
  */
 export async function readPdfJs(bytes: Uint8Array, options: PdfJsOptions): Promise<PdfText & { numPages: number }> {
-  // made only for a damaged file: a copy of the file
-  let rebuiltBytes: Uint8Array | null | undefined;
-  let rebuilt: Promise<PdfDocument> | undefined;
-  const canRebuild = () => {
-    if (rebuiltBytes === undefined) rebuiltBytes = withoutXref(bytes);
-    return rebuiltBytes !== null;
-  };
-  const readRebuilt = () => {
-    if (!canRebuild() || !rebuiltBytes)
-      return Promise.reject(new DocumentProcessingError("UnreadableDocument", "no cross-reference table to rebuild"));
-    rebuilt ??= open(rebuiltBytes, false);
+  // the file with its table rebuilt, opened for a damaged file only (it is a copy); null: it has no table to rebuild
+  let rebuilt: Promise<PdfDocument> | null | undefined;
+  const openRebuilt = () => {
+    if (rebuilt === undefined) {
+      const copy = withoutXref(bytes);
+      rebuilt = copy ? open(copy, false) : null;
+    }
     return rebuilt;
   };
   // the lenient reading of the same file, opened for the first damaged page: what of it can be read is kept
@@ -383,7 +379,7 @@ export async function readPdfJs(bytes: Uint8Array, options: PdfJsOptions): Promi
     // a file that does not open strictly may open leniently, or with its table rebuilt
     if (!(error instanceof DocumentProcessingError) || error.code !== "UnreadableDocument") throw error;
     lenient = open(bytes, false);
-    pdf = await lenient.catch(() => readRebuilt()).catch(() => Promise.reject(error));
+    pdf = await lenient.catch(() => openRebuilt() ?? Promise.reject(error)).catch(() => Promise.reject(error));
   }
   /** reads page n of a fallback document; an error of the page itself is left as the warning said it */
   const fallback = async (document: () => Promise<PdfDocument>, n: number, result: PdfText): Promise<string | null> => {
@@ -409,7 +405,8 @@ export async function readPdfJs(bytes: Uint8Array, options: PdfJsOptions): Promi
         const warning: PdfPageWarning = { page: n, reason: errorMessage(error).slice(0, 300) };
         result.warnings.push(warning);
         let again = await fallback(() => (lenient ??= open(bytes, false)), n, result);
-        if (!again?.trim() && canRebuild()) again = (await fallback(readRebuilt, n, result)) ?? again;
+        const other = again?.trim() ? null : openRebuilt();
+        if (other) again = (await fallback(() => other, n, result)) ?? again;
         text = again ?? "";
         if (text.trim() !== "") {
           readable++;

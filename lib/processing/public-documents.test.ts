@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { wordF1 } from "@/bench/documents/metrics";
 import { ENGINES, NATIVE, using, WASM } from "@/tests/fixtures/engines";
 import { extractText, terminateOcr, terminatePdfReaders } from "./extract-text";
 
@@ -10,20 +11,6 @@ import { extractText, terminateOcr, terminatePdfReaders } from "./extract-text";
 const OCR = { timeout: 120_000 };
 const fixture = (name: string) => new Uint8Array(readFileSync(path.join(process.cwd(), "tests/fixtures/public", name)));
 const TRUTH = readFileSync(path.join(process.cwd(), "tests/fixtures/public/phototest.gt.txt"), "utf8");
-
-/** word F1 of a text against the ground truth (multisets of whitespace-separated words, as bench:documents counts) */
-function wordF1(text: string, truth: string): number {
-  const count = (t: string) => {
-    const m = new Map<string, number>();
-    for (const w of t.split(/\s+/).filter(Boolean)) m.set(w, (m.get(w) ?? 0) + 1);
-    return m;
-  };
-  const [got, want] = [count(text), count(truth)];
-  let common = 0;
-  for (const [w, n] of got) common += Math.min(n, want.get(w) ?? 0);
-  const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
-  return common === 0 ? 0 : (2 * common) / (total(got) + total(want));
-}
 
 afterAll(async () => {
   await terminateOcr();
