@@ -3,6 +3,8 @@ import createNextIntlPlugin from "next-intl/plugin";
 import { API_PREFIXES, MALFORMED_PAGE_TARGET, MALFORMED_PATH_TARGET, UNDECODABLE_PATH } from "./lib/api/paths";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+/** the build of the server tests (tests/server/global-setup.ts): types are checked by `npm run typecheck` instead */
+const testBuild = process.env.NEXT_BUILD_SKIP_TYPECHECK === "1";
 const apiPrefix = API_PREFIXES.join("|");
 
 const nextConfig: NextConfig = {
@@ -20,11 +22,20 @@ const nextConfig: NextConfig = {
     "pdfjs-dist",
   ],
   poweredByHeader: false,
+  // forbidden() and the portals' forbidden.tsx: a page the caller may not open says access denied inside its portal's
+  // shell, the URL kept, status 403 (lib/auth/guard.ts; docs/decisions.md "Access denied inside a portal")
+  // The test build (tests/server/global-setup.ts) writes no Turbopack cache (a fresh clone's one build paid 16 s for it)
+  // and minifies nothing (its bundles are served to tests only)
+  experimental: {
+    authInterrupts: true,
+    turbopackFileSystemCacheForBuild: !testBuild,
+    turbopackMinify: !testBuild,
+  },
   // a second build directory lets benchmarks build and serve beside a running development server
   distDir: process.env.NEXT_DIST_DIR || ".next",
   typedRoutes: false,
   // builds for tests (tests/server/global-setup.ts) leave the type check to `npm run typecheck`
-  typescript: { ignoreBuildErrors: process.env.NEXT_BUILD_SKIP_TYPECHECK === "1" },
+  typescript: { ignoreBuildErrors: testBuild },
   // DESIGN.md "Operational areas": an API path answers as written, with or without the trailing slash, never with
   // a redirect (a client re-sending a multipart body after a 308 is rare). Next's own trailing-slash redirect is
   // off, and the redirect below keeps it for every path outside the APIs, so pages keep their canonical URLs. The

@@ -1,13 +1,15 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { decodeSegments } from "@/lib/api/paths";
-import { pagePermission } from "@/lib/auth/navigation";
-import { canUseAdminPortal, canUseSystemPortal, hasPermission, isSupersystemName } from "@/lib/auth/permissions";
+import { canUseAdminPortal, isSupersystemName } from "@/lib/auth/permissions";
 import { SESSION_COOKIE, type SessionClaims, sessionSecret } from "@/lib/auth/session-cookie";
 
 /**
- * Route guard for the UI (spec foundation §2 "Route layout", §6). Convenience only: every page,
- * action and route handler checks again through lib/auth/permissions.ts against the database.
+ * Route guard for the UI (spec foundation §2 "Route layout", §6): the sign-in and the required password change.
+ * Whatever a signed-in caller may not open is left to the page (lib/auth/guard.ts), which answers inside a portal's
+ * shell with the URL kept: another tenant's system is not found, a page without the permission (the admin portal for
+ * a tenant's user too) is access denied (docs/decisions.md "Access denied inside a portal"). Every page, action and
+ * route handler checks through lib/auth/permissions.ts against the database.
  */
 export async function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
@@ -29,16 +31,13 @@ export async function proxy(req: NextRequest) {
   if (admin && admin[1] !== "login") {
     if (!signedIn) return to(`/admin/login?callbackUrl=${back}`);
     if (claims?.pwc) return to("/changePassword");
-    if (!canUseAdminPortal(principal)) return to(isSupersystemName(principal.systemName) ? "/forbidden" : "/");
-    const permission = pagePermission("admin", admin[1]);
-    if (permission && !hasPermission(principal.roles, permission)) return to("/forbidden");
+    // a Supersystem user without an admin role has no portal to show access denied in
+    if (isSupersystemName(principal.systemName) && !canUseAdminPortal(principal)) return to("/forbidden");
     return NextResponse.next();
   }
 
-  // the learn portal of a system's learn project (spec operations §2): its system's users who manage projects
-  const learn = /^\/learn\/([^/]+)\/project(?:\/|$)/.exec(pathname);
-  const system = learn ? null : /^\/system\/([^/]+)(?:\/([^/]+))?/.exec(pathname);
-  const systemSegment = learn?.[1] ?? system?.[1];
+  // a system's portal, or the learn portal of one of its learn projects (spec operations §2)
+  const systemSegment = (/^\/learn\/([^/]+)\/project(?:\/|$)/.exec(pathname) ?? /^\/system\/([^/]+)/.exec(pathname))?.[1];
   if (systemSegment) {
     const systemName = decodeURIComponent(systemSegment);
     if (!signedIn) {
@@ -47,9 +46,6 @@ export async function proxy(req: NextRequest) {
         : to(`/login?system=${encodeURIComponent(systemName)}&callbackUrl=${back}`);
     }
     if (claims?.pwc) return to("/changePassword");
-    if (!canUseSystemPortal(principal, systemName)) return to("/");
-    const permission = learn ? "ManageProjects" : pagePermission("system", system?.[2]);
-    if (permission && !hasPermission(principal.roles, permission)) return to("/forbidden");
   }
   return NextResponse.next();
 }

@@ -1,5 +1,5 @@
 // The audit-trail archive at scale (issue 12): 1 000 000 audit rows of one month on PostgreSQL, archived through the
-// real AuditTrailArchiver (workers/scheduler/functions/audit-trail-archiver.ts) in this process, against a bare
+// real AuditTrailArchiver (lib/downloads/audit-trail-source.ts) in this process, against a bare
 // `COPY (select …) TO STDOUT` of the same rows and columns read through postgres.js, interleaved in the same run.
 //   npm run bench:archive                       (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres)
 //   npm run bench:archive -- --rows 200000      (fewer rows), --rounds N (default 3), --write (RESULTS.md section)
@@ -52,11 +52,11 @@ const rate = (rows: number, ms: number) => Math.round(rows / (ms / 1000));
 const n = (value: number) => value.toLocaleString("en-US").replace(/,/g, " ");
 
 try {
-  const { getDb } = await import("@/lib/setup/bootstrap");
+  const { startedDb: getDb } = await import("@/lib/setup/bootstrap");
   const { systems, archivedPeriods, downloads } = await import("@/db/schema");
   const { TASK_FUNCTION_IMPLS } = await import("@/workers/scheduler/functions");
   const { TASK_CONFIG_SCHEMAS } = await import("@/lib/scheduler/functions");
-  const { auditTrailSource } = await import("@/workers/scheduler/functions/audit-trail-archiver");
+  const { auditTrailSource } = await import("@/lib/downloads/audit-trail-source");
   const { ARCHIVE_DEFLATE } = await import("@/lib/downloads/archive");
   const db = await getDb();
   const client = postgres(url.toString(), { max: 2, onnotice: () => {} });
@@ -414,7 +414,7 @@ spent ${result.mainUs} µs of CPU a row (the read alone ${result.readMainUs} µs
 threads (zlib, the garbage collector) spent ${result.otherUs} µs.
 
 How it works: on PostgreSQL the archiver reads the month by one \`COPY (select …) TO STDOUT (FORMAT binary)\` of the
-rows' values as text (workers/scheduler/functions/archive-copy.ts); lib/downloads/copy-format.ts writes each row's CSV
+rows' values as text (lib/downloads/archive-copy.ts); lib/downloads/copy-format.ts writes each row's CSV
 line (the quoting and formula guard of lib/csv.ts) and its JSON object straight from those bytes into 256 KB pieces,
 which zlib deflates on libuv's threads (level 1, memLevel 9, 64 KB output chunks: about 12 % less deflate time than
 zlib's defaults for the same bytes; the bound and the deflated COPY use the same options), with up to 4 MB queued per

@@ -231,7 +231,7 @@ async function main() {
 
 /** lib/setup/bootstrap (migrations, the Supersystem) and the handle to close at the end. */
 async function importSetup() {
-  const { getDb } = await import("@/lib/setup/bootstrap");
+  const { startedDb: getDb } = await import("@/lib/setup/bootstrap");
   const { openedDbHandle } = await import("@/db/client");
   return { getDb, openedDb: openedDbHandle };
 }

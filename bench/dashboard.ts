@@ -23,7 +23,7 @@ const JOBS = opt("--jobs", 1_000_000);
 const ROUNDS = opt("--rounds", 30);
 const SYSTEMS = 50;
 
-const { getDb } = await import("@/lib/setup/bootstrap");
+const { startedDb: getDb } = await import("@/lib/setup/bootstrap");
 const { systems } = await import("@/db/schema");
 const { queueBySystem, systemQueue } = await import("@/lib/dashboard/queue");
 const { countersBySystem, outcomesByProject, outcomesBySystem } = await import("@/lib/dashboard/jobs");

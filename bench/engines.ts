@@ -1,6 +1,6 @@
 // `npm run bench:engines` (issue 14 §1, docs/decisions.md "Native OCR and PDF text"): our two ways of reading against
-// the command-line tools, on bench/corpus (origin and licence in bench/corpus/SOURCES.md), N documents at once as a
-// worker reads a job's documents (N = cores):
+// the command-line tools, on the corpus of bench:documents (../shared/corpus/bench or CORPUS_DIR, origin and licence in
+// its SOURCES.md; bench/documents/corpus.ts), N documents at once as a worker reads a job's documents (N = cores):
 //   OCR       image/*: extractText with OCR_ENGINE wasm and native (orientation by the WASM OSD pool, PSM 3) against
 //             `tesseract <file> stdout -l eng+deu --psm 3` in N processes; pages per second per core, and word F1
 //             against the published ground truth (<file>.gt.txt)
@@ -19,10 +19,12 @@ import { detectType } from "@/lib/processing/detect";
 import { extractText, terminateOcr, terminatePdfReaders } from "@/lib/processing/extract-text";
 import { detectOrientation, ocrPage } from "@/lib/processing/ocr";
 import { readPdfJs } from "@/lib/processing/pdfjs";
+import { corpusDir, openCorpus } from "./documents/corpus";
 
 const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, "..");
-const corpus = path.join(root, "bench", "corpus");
+// every file of the corpus there, else a message and exit 1
+openCorpus("bench:engines");
+const corpus = corpusDir();
 const cores = os.availableParallelism();
 const ROUNDS = 3;
 

@@ -11,7 +11,7 @@ import type { Database } from "@/db/client";
 import * as schema from "@/db/schema";
 import { searchJobs } from "@/lib/jobs/queries";
 import { ZJobSearch } from "@/lib/jobs/schemas";
-import { getDb } from "@/lib/setup/bootstrap";
+import { startedDb as getDb } from "@/lib/setup/bootstrap";
 import { makeProject, makeSystem, makeUser, PASSWORD } from "@/tests/helpers/factories";
 import { runCommand } from "./helper-command";
 

@@ -45,7 +45,7 @@ export function codeVersion() {
 }
 
 /** A run as the results table names it: "2026-11-28 895cb4d, AMD EPYC" ("+" after the code: uncommitted changes). */
-function runLabel(date, code, cpu) {
+export function runLabel(date, code, cpu) {
   const shortCode = code.replace(/ \+ uncommitted changes.*$/, "+").replace(/ \(.*$/, "");
   const shortCpu = String(cpu)
     .replace(/\((R|TM)\)/g, "")
@@ -80,11 +80,11 @@ export function processTicks(pid) {
 
 /**
  * The machine is shared (builds, tests of other engineers): meters the CPU that processes outside this
- * benchmark used between start and stop, from /proc/stat minus this process tree (reaped children included).
- * `extraTicks()` is the cumulative CPU (clock ticks) of further processes that work for the benchmark (its
- * PostgreSQL backends, Redis): what it grew by between start and stop counts as the benchmark's.
+ * benchmark used between start and stop, in cores, from /proc/stat minus this process tree (reaped children
+ * included). `extraTicks()` is the cumulative CPU (clock ticks) of further processes that work for the benchmark
+ * (its PostgreSQL backends, Redis): what it grew by between start and stop counts as the benchmark's.
  */
-export function otherCpuMeter(label, extraTicks = () => 0) {
+export function otherCpuCores(extraTicks = () => 0) {
   const tick = 100; // USER_HZ
   const busyAll = () => {
     const f = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
@@ -111,7 +111,15 @@ export function otherCpuMeter(label, extraTicks = () => 0) {
   return () => {
     const seconds = (performance.now() - t0) / 1000;
     const extra = extraTicks() - extra0;
-    const cores = Math.max(0, busyAll() - all0 - (ours() - ours0) - extra) / tick / seconds;
+    return Math.max(0, busyAll() - all0 - (ours() - ours0) - extra) / tick / seconds;
+  };
+}
+
+/** otherCpuCores as a row of RESULTS.md: "CPU used by other processes during <label>" */
+export function otherCpuMeter(label, extraTicks = () => 0) {
+  const stop = otherCpuCores(extraTicks);
+  return () => {
+    const cores = stop();
     return {
       measurement: `CPU used by other processes during ${label}`,
       value: `${fmt(cores, 2)} of ${os.availableParallelism()} cores`,

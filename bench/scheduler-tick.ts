@@ -27,7 +27,7 @@ const SYSTEMS = 1000;
 const PER_SYSTEM = 10;
 const DUE = 100;
 
-const { getDb } = await import("@/lib/setup/bootstrap");
+const { startedDb: getDb } = await import("@/lib/setup/bootstrap");
 const { schedulerTasks, systems, schedulers } = await import("@/db/schema");
 const { claimQuery, claimStatement, claimTick, computePending, pendingQuery } = await import("@/workers/scheduler/engine");
 

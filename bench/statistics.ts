@@ -52,7 +52,7 @@ if (serverUrl) {
 const database = serverUrl ? "PostgreSQL" : "PGlite";
 
 const { sql } = await import("drizzle-orm");
-const { getDb } = await import("@/lib/setup/bootstrap");
+const { startedDb: getDb } = await import("@/lib/setup/bootstrap");
 const { projects, systems } = await import("@/db/schema");
 const { projectsSummary, longRunningJobs } = await import("@/lib/statistics/queries");
 const { foldJobStats } = await import("@/lib/statistics/rollup");

@@ -8,7 +8,6 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
-import { databaseUrl, dataDir } from "@/lib/config/env";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -37,13 +36,16 @@ function pgliteTemplate(): Blob | undefined {
   return existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
 }
 
-export function openPglite(dir?: string): DbHandle {
+/**
+ * PGlite in `dir`, or in memory without one. A new data directory starts from the build's template instead of running
+ * initdb; `from` starts it from another dump of a data directory (the tests' migrated and seeded template).
+ */
+export function openPglite(dir?: string, from?: Blob): DbHandle {
   if (dir) mkdirSync(dir, { recursive: true });
-  // a new data directory starts from the template instead of running initdb
-  const loadDataDir = dir && !existsSync(path.join(dir, "PG_VERSION")) ? pgliteTemplate() : undefined;
+  const loadDataDir = from ?? (dir && !existsSync(path.join(dir, "PG_VERSION")) ? pgliteTemplate() : undefined);
   // pg_trgm: the job monitor's "contains" filters read along trigram indexes (drizzle/0005)
   const extensions = { pg_trgm };
-  const client = dir ? new PGlite({ dataDir: dir, loadDataDir, extensions }) : new PGlite({ extensions });
+  const client = new PGlite({ dataDir: dir, loadDataDir, extensions });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
@@ -88,17 +90,6 @@ export function openPostgres(url: string, max = 10): DbHandle {
   };
 }
 
-/** The process-wide database: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR/pglite. Opened lazily. */
-export function dbHandle(): DbHandle {
-  const h = holder.__docserviceDb as Holder;
-  if (!h.handle && h.factory) h.handle = h.factory();
-  if (!h.handle) {
-    const url = databaseUrl();
-    h.handle = url ? openPostgres(url) : openPglite(path.join(dataDir(), "pglite"));
-  }
-  return h.handle;
-}
-
 /** Tests and scripts install their own handle (a fresh PGlite or a per-run PostgreSQL database). */
 export function setDbHandle(handle: DbHandle | undefined): void {
   (holder.__docserviceDb as Holder).handle = handle;
@@ -109,9 +100,14 @@ export function setDbFactory(factory: (() => DbHandle) | undefined): void {
   (holder.__docserviceDb as Holder).factory = factory;
 }
 
-/** The handle opened so far, if any (without opening one). */
-export function openedDbHandle(): DbHandle | undefined {
-  return (holder.__docserviceDb as Holder).handle;
+/**
+ * The handle opened so far, if any. With `open`, a test's factory (setDbFactory) opens it now; lib/db.ts opens the
+ * process's own database from the environment when there is neither.
+ */
+export function openedDbHandle(options: { open?: boolean } = {}): DbHandle | undefined {
+  const h = holder.__docserviceDb as Holder;
+  if (!h.handle && options.open && h.factory) h.handle = h.factory();
+  return h.handle;
 }
 
 export { schema };

@@ -1,9 +1,23 @@
+import { z } from "zod";
+
 /** DESIGN.md Conventions / spec §9: page sizes 5, 10, 25, 50, 100, default 25, first page 0, at most 5 page buttons. */
 export const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_BUTTONS = 5;
 
 export type Paging = { page: number; pageSize: number };
+
+/** An API query's page size: one of PAGE_SIZES (else InvalidChoice), the default when absent. */
+export function zPageSize(defaultSize: number = DEFAULT_PAGE_SIZE) {
+  return z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), "InvalidChoice")
+    .default(defaultSize);
+}
+
+/** An API query's page: 0 is the first, the default when absent. */
+export const zPage = () => z.coerce.number().int().min(0).default(0);
 
 /** Reads page and pageSize from a query: unknown sizes fall back to the default, pages clamp at 0. */
 export function parsePaging(query: { page?: string | string[]; pageSize?: string | string[] }): Paging {

@@ -1,18 +1,15 @@
-import { syncLogLevel } from "@/lib/config/live";
-import { getServiceConfig } from "@/lib/config/service-config";
 import { isDatabaseUnavailable } from "@/lib/errors/database";
 import { log } from "@/lib/log";
 import { terminateOcr } from "@/lib/processing/extract-text";
-import { QUEUES } from "@/lib/queue/queues";
 import { redisConnection } from "@/lib/queue/redis";
+import { syncLogLevel } from "@/lib/settings/live";
+import { getServiceConfig } from "@/lib/settings/store";
 import { ensureReady } from "@/lib/setup/bootstrap";
-import { FIXED_CONCURRENCY, startWorkers } from "./bullmq";
-import { slotCount } from "./jobs/in-process-runner";
-import { jobPipeline } from "./jobs/pipeline";
-import { registerWorkerProcess } from "./jobs/registry";
-import { keepTimer } from "./runtime";
-import { runStopTasks } from "./scheduler/embedded";
-import { runStartTasks, startScheduling } from "./scheduling";
+import { CONSUMERS } from "./queues";
+import { startWorkers } from "./runtime";
+import { followSlots } from "./transport/bullmq";
+import { slotCount } from "./transport/slots";
+import { keepTimer } from "./transport/state";
 
 const SETTINGS_EVERY_MS = 5000;
 
@@ -32,8 +29,8 @@ async function readyDatabase() {
 }
 
 /**
- * `npm run worker`: a BullMQ worker process on Redis (REDIS_URL) against PostgreSQL (DATABASE_URL).
- * Start any number, on any machine. maxWorkerCount bounds the concurrency (0 = logical CPUs).
+ * `npm run worker`: a BullMQ worker process on Redis (REDIS_URL) against PostgreSQL (DATABASE_URL), a worker for every
+ * queue (workers/queues.ts). Start any number, on any machine. maxWorkerCount bounds the concurrency (0 = logical CPUs).
  */
 async function main() {
   if (!process.env.REDIS_URL) throw new Error("npm run worker needs REDIS_URL (and DATABASE_URL for PostgreSQL)");
@@ -43,46 +40,40 @@ async function main() {
   }
   const { db } = await readyDatabase();
   await syncLogLevel(db);
-  const concurrency = slotCount((await getServiceConfig(db)).maxWorkerCount);
-  await startScheduling();
-  const workers = startWorkers(concurrency);
-  // the dashboards' workers connected: this process, its slots (the jobs queue's concurrency) and busy slots
-  const registration = registerWorkerProcess({
-    kind: "bullmq",
-    slots: () => workers.find((w) => w.name === QUEUES.jobs.name)?.concurrency ?? concurrency,
-    busy: () => jobPipeline().busy,
-  });
-  runStartTasks();
-  log.info({ concurrency, queues: workers.map((w) => w.name) }, "worker started");
-  // settings act without a restart: the worker count and the log level are read again every few seconds
-  keepTimer(
-    setInterval(async () => {
-      try {
-        await syncLogLevel(db);
-        const wanted = slotCount((await getServiceConfig(db)).maxWorkerCount);
-        for (const w of workers) {
-          if (w.concurrency === wanted || w.name in FIXED_CONCURRENCY) continue;
-          w.concurrency = wanted;
-          log.info({ queue: w.name, concurrency: wanted }, "worker count changed by the service configuration");
-          void registration.beat();
-        }
-      } catch (err) {
-        log.warn({ err }, "could not read the configuration again");
-      }
-    }, SETTINGS_EVERY_MS),
-  );
-
+  let slots = slotCount((await getServiceConfig(db)).maxWorkerCount);
+  let workers: ReturnType<typeof startWorkers> = [];
+  // the signals are taken before anything registers: a SIGTERM right after the process's row appeared among the
+  // workers connected (the job pipeline's part below) once ended the process by default and left the row behind
   const stop = async (signal: string) => {
     log.info({ signal }, "worker stopping");
     await Promise.all(workers.map((w) => w.close()));
-    await registration.stop();
-    await runStopTasks();
+    // the job pipeline's row removed, the scheduler's onStop tasks
+    for (const consumer of CONSUMERS) await consumer.workerProcess?.stop?.();
     await terminateOcr();
     await redisConnection()?.quit();
     process.exit(0);
   };
   process.once("SIGTERM", () => void stop("SIGTERM"));
   process.once("SIGINT", () => void stop("SIGINT"));
+  // each queue's part in a worker process: the scheduler's tick registered and its onStart tasks, the job pipeline's
+  // row among the workers connected
+  for (const consumer of CONSUMERS) await consumer.workerProcess?.start?.({ slots: () => slots });
+  workers = startWorkers(slots);
+  log.info({ concurrency: slots, queues: workers.map((w) => w.name) }, "worker started");
+  // settings act without a restart: the worker count and the log level are read again every few seconds
+  keepTimer(
+    setInterval(async () => {
+      try {
+        await syncLogLevel(db);
+        const wanted = slotCount((await getServiceConfig(db)).maxWorkerCount);
+        if (!followSlots(workers, CONSUMERS, wanted)) return;
+        slots = wanted;
+        for (const consumer of CONSUMERS) consumer.workerProcess?.slotsChanged?.();
+      } catch (err) {
+        log.warn({ err }, "could not read the configuration again");
+      }
+    }, SETTINGS_EVERY_MS),
+  );
 }
 
 // A promise that failed with nobody waiting for it (postgres.js's type lookup on a new connection that PostgreSQL cuts

@@ -1,34 +1,30 @@
-import { closeQueues } from "@/lib/queue";
-import { stopJobRunner } from "./jobs/in-process-runner";
-import { stopEmbeddedScheduler } from "./scheduler/embedded";
+import type { Worker } from "bullmq";
+import { CONSUMERS } from "./queues";
+import { startBullWorkers } from "./transport/bullmq";
+import { startInProcessTransport, stopInProcessTransport } from "./transport/in-process";
 
-/** What this process started that a stop must end: timers (schedules, the sweep), in-process runs, the transport. */
-type Holder = { timers: NodeJS.Timeout[]; running: Set<Promise<unknown>>; detach?: () => void; learnSweep?: boolean };
-const g = globalThis as typeof globalThis & { __docserviceWorkers?: Holder };
-export function runtime(): Holder {
-  g.__docserviceWorkers ??= { timers: [], running: new Set() };
-  return g.__docserviceWorkers;
-}
-
-/** Keeps a repeating timer of the workers, unref'd, so that stopWorkers ends it. */
-export function keepTimer(timer: NodeJS.Timeout): void {
-  timer.unref();
-  runtime().timers.push(timer);
+/**
+ * A BullMQ worker for every queue (REDIS_URL set), `slots` the concurrency of those that follow maxWorkerCount, and
+ * the queues' BullMQ sweeps.
+ */
+export function startWorkers(slots: number): Worker[] {
+  return startBullWorkers(CONSUMERS, slots);
 }
 
 /**
- * Stops the consumers of this process: the in-process runner, the embedded scheduler, timers, runs under way; then
- * closes the queues. `runOnStop` (a graceful stop of the embedded runner) runs the scheduler's onStop tasks.
+ * The embedded default (no REDIS_URL): this process consumes lib/queue's in-process transport and starts the job
+ * runner, which claims jobs from the database exactly as a BullMQ worker does. A no-op with Redis.
+ */
+export function startInProcess(): void {
+  startInProcessTransport(CONSUMERS);
+}
+
+/**
+ * Stops the consumers of this process: the server's part of each queue (the embedded scheduler; with `runOnStop`, a
+ * graceful stop of the embedded runner, its onStop tasks), then the in-process transport, the job runner, the timers
+ * and the runs under way; then closes the queues.
  */
 export async function stopWorkers(opts: { runOnStop?: boolean } = {}): Promise<void> {
-  const h = runtime();
-  await stopEmbeddedScheduler(opts);
-  h.detach?.();
-  h.detach = undefined;
-  await stopJobRunner();
-  for (const t of h.timers) clearInterval(t);
-  h.timers = [];
-  h.learnSweep = false;
-  await Promise.all([...h.running]);
-  await closeQueues();
+  for (const consumer of CONSUMERS) await consumer.server?.stop?.(opts);
+  await stopInProcessTransport(CONSUMERS);
 }

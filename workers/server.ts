@@ -1,23 +1,44 @@
+import { getDb } from "@/lib/db";
 import { log } from "@/lib/log";
 import { redisConnection } from "@/lib/queue/redis";
-import { startInProcess } from "./in-process";
-import { isolateLearnCompute } from "./learn/compute";
-import { stopWorkers } from "./runtime";
-import { startScheduling } from "./scheduling";
+import { syncLogLevel } from "@/lib/settings/live";
+import { CONSUMERS } from "./queues";
+import { startInProcess, stopWorkers } from "./runtime";
+import { keepTimer } from "./transport/state";
 
 /**
- * The workers' part of the Next server (instrumentation.ts): without Redis the embedded runner and the scheduler's
- * timer (its onStart tasks at start, its onStop tasks at a graceful stop), the learn engine's long steps in a child
- * process (workers/learn/compute.ts); with Redis only the registration of the scheduler's tick (`npm run worker`
- * processes it).
+ * The workers' part of the Next server (instrumentation.ts): its log following the settings; each queue's part in the
+ * server (without Redis the scheduler's timer, its onStart tasks at start and its onStop tasks at a graceful stop, and
+ * the learn engine's long steps in a child process; with Redis only the registration of the scheduler's tick, which
+ * `npm run worker` processes); then, without Redis, the embedded runner: the in-process transport of every queue.
  */
 export async function startInServer(): Promise<void> {
-  // the learn runs of the embedded runner compute beside the server, which keeps answering meanwhile
-  if (!redisConnection()) isolateLearnCompute(true);
+  followLogSettings();
+  const embedded = !redisConnection();
+  for (const consumer of CONSUMERS) await consumer.server?.start?.({ embedded });
+  if (!embedded) return;
   startInProcess();
-  await startScheduling();
-  if (!redisConnection()) for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => gracefulStop(signal));
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => gracefulStop(signal));
 }
+
+/**
+ * The server's own log follows the saved settings (its level on stdout, the log file) from the start and then every
+ * few seconds, as every worker's does; with Redis no runner round does it here.
+ */
+function followLogSettings(): void {
+  const sync = () =>
+    void (async () => {
+      try {
+        await syncLogLevel(await getDb());
+      } catch (err) {
+        log.error({ err }, "log settings could not be read");
+      }
+    })();
+  sync();
+  keepTimer(setInterval(sync, LOG_SETTINGS_EVERY_MS));
+}
+
+const LOG_SETTINGS_EVERY_MS = 5_000;
 
 /** How long a graceful stop waits for the runs under way and the onStop tasks before the process exits anyway. */
 export const STOP_DEADLINE_MS = 20_000;

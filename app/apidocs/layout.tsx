@@ -4,8 +4,8 @@ import { PortalShell } from "@/components/shell/portal-shell";
 import { PublicFrame } from "@/components/shell/public-frame";
 import { canUseAdminPortal, isSupersystemName } from "@/lib/auth/permissions";
 import { currentCaller } from "@/lib/auth/web-session";
-import { getFeatureFlags, getServiceInfo } from "@/lib/config/service-config";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
+import { getFeatureFlags, getServiceInfo } from "@/lib/settings/store";
 
 /**
  * The API reference is public; a signed-in user reads it inside the shell of their own portal (header, sidebar,

@@ -52,7 +52,7 @@ type Measured = {
 async function open() {
   process.env.SECRET_KEY ??= "bench-secret-key-bench-secret-key-0123456789";
   process.env.LOG_LEVEL ??= "warn";
-  const { getDb } = await import("@/lib/setup/bootstrap");
+  const { startedDb: getDb } = await import("@/lib/setup/bootstrap");
   return getDb();
 }
 

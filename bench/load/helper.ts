@@ -5,7 +5,7 @@
 //          project (tests/helpers/factories.ts), then EXISTING_JOBS finished jobs of that system with one order file
 //          row each, so the monitor and the search have pages to show
 import postgres from "postgres";
-import { getDb } from "@/lib/setup/bootstrap";
+import { startedDb as getDb } from "@/lib/setup/bootstrap";
 import { makeProject, makeSystem, makeUser, PASSWORD } from "@/tests/helpers/factories";
 import { runCommand } from "../helper-command";
 

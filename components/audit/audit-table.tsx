@@ -2,10 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
-import { DataTable, dataTableColumnHelper } from "@/components/data-table";
+import { CellText, DataTable, dataTableColumnHelper } from "@/components/data-table";
 import { useDates } from "@/components/i18n/use-dates";
 import { Badge } from "@/components/ui/badge";
-import { TruncatedText } from "@/components/ui/truncated-text";
 import type { AuditItem } from "@/lib/audit/schemas";
 import { AuditValue } from "./audit-value";
 
@@ -45,7 +44,7 @@ export function AuditTable({ rows, total, page, pageSize, emptyText, busy }: Pro
           header: t("column_system"),
           cell: ({ row }) => {
             const { systemId, systemName } = row.original;
-            if (systemName) return <TruncatedText text={systemName} className="max-w-40" />;
+            if (systemName) return <CellText text={systemName} />;
             return (
               <span className="text-muted-foreground text-xs">
                 {systemId ? t("deletedSystem", { id: systemId }) : t("installation")}
@@ -55,15 +54,16 @@ export function AuditTable({ rows, total, page, pageSize, emptyText, busy }: Pro
         }),
         column.accessor("project", {
           header: t("column_project"),
-          cell: (i) => (i.getValue() ? <TruncatedText text={i.getValue() ?? ""} className="max-w-40" /> : null),
+          cell: (i) => (i.getValue() ? <CellText text={i.getValue() ?? ""} /> : null),
         }),
         column.accessor("username", {
           header: t("column_user"),
           cell: ({ row }) => (
             <span className="grid justify-items-start gap-1">
-              <TruncatedText text={row.original.username} className="max-w-40" />
+              <CellText text={row.original.username} />
               {row.original.deputy && (
-                <Badge variant="secondary" data-testid="audit-deputy">
+                // wraps inside its column (a German "als Stellvertreter in …" ran into the next one while nowrap)
+                <Badge variant="secondary" className="max-w-full whitespace-normal wrap-anywhere" data-testid="audit-deputy">
                   {t("deputy", { system: row.original.deputy })}
                 </Badge>
               )}

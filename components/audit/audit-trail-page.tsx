@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
+import { LoadFailed } from "@/components/portal/load-failed";
 import { PageHeader } from "@/components/portal/page-header";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { AuditTrail } from "./audit-trail";
 import type { AuditTrailData } from "./load";
 
@@ -13,15 +13,11 @@ type Props = {
 /** spec operations §2 "Audit trail" in either portal; a failed search shows audittrail_error_load (spec §8). */
 export async function AuditTrailPage({ data, system }: Props) {
   const t = await getTranslations("audittrail");
-  const te = await getTranslations("errors");
-  const error = data.errors.map((e) => (te.has(e.code) ? te(e.code, e.params ?? {}) : e.code)).join(" | ");
   return (
     <>
       <PageHeader title={t("title")} />
       {data.errors.length > 0 && (
-        <Alert variant="destructive" className="mb-4" data-testid="audit-load-error">
-          <AlertDescription>{t("audittrail_error_load", { error })}</AlertDescription>
-        </Alert>
+        <LoadFailed errors={data.errors} message="audittrail.audittrail_error_load" testId="audit-load-error" className="mb-4" />
       )}
       <AuditTrail
         filters={data.filters}

@@ -1,10 +1,10 @@
+import { loadOrErrors } from "@/components/portal/load";
 import type { Database } from "@/db/client";
 import { listAuditNames, listAuditSystems, searchAuditTrail } from "@/lib/audit/queries";
 import { type AuditItem, type AuditSystem, toAuditFilters, ZAuditSearchQuery } from "@/lib/audit/schemas";
 import type { Caller } from "@/lib/auth/caller";
-import { AppError, type ErrorEntry } from "@/lib/errors/app-error";
+import type { ErrorEntry } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/errors/envelope";
-import { log } from "@/lib/log";
 import { loadClampedPage, parsePaging } from "@/lib/paging";
 import { type AuditFilterValues, auditEndBeforeStart, auditFiltersToQuery, readAuditFilters } from "./audit-query";
 
@@ -52,16 +52,17 @@ export async function loadAuditTrail(
   let loaded = { page: paging.page, result: { items: [] as AuditItem[], totalCount: 0 } };
   let errors: ErrorEntry[] = [];
   if (!endBeforeStart) {
-    try {
-      loaded = await loadClampedPage(paging, (page) => {
-        const parsed = parseInput(ZAuditSearchQuery, searchInput(filters, page, paging.pageSize));
-        const search = { ...toAuditFilters(parsed), page: parsed.page, pageSize: parsed.pageSize };
-        return searchAuditTrail(db, { caller: opts.caller, search });
-      });
-    } catch (error) {
-      if (!(error instanceof AppError)) log.error({ err: error }, "audit trail: search failed");
-      errors = error instanceof AppError ? error.entries : [{ code: "InternalError", params: { requestId: "-" } }];
-    }
+    const read = await loadOrErrors(
+      () =>
+        loadClampedPage(paging, (page) => {
+          const parsed = parseInput(ZAuditSearchQuery, searchInput(filters, page, paging.pageSize));
+          const search = { ...toAuditFilters(parsed), page: parsed.page, pageSize: parsed.pageSize };
+          return searchAuditTrail(db, { caller: opts.caller, search });
+        }),
+      { what: "audit trail" },
+    );
+    if ("value" in read) loaded = read.value;
+    else errors = read.errors;
   }
   const systemId = filters.systemId || undefined;
   // the choices: what the caller may read of the chosen system; none when it cannot be read (the search says why)

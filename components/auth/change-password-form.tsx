@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { changeRequiredPasswordAction } from "@/lib/auth/actions";
+import { changeRequiredPasswordAction } from "@/lib/account/sign-in-actions";
 import { obfuscateInBrowser } from "@/lib/auth/obfuscate-browser";
 import { PasswordPairForm } from "./password-pair-form";
 

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { FormError } from "@/components/forms/form-error";
 import { Alert, AlertDescription } from "@/components/ui/alert";
-import { confirmEmailAction } from "@/lib/auth/actions";
+import { confirmEmailAction } from "@/lib/account/sign-in-actions";
 import type { ErrorEntry } from "@/lib/errors/app-error";
 
 /** spec foundation §9: the redirect after an e-mail change waits 1 second. */

@@ -1,20 +1,17 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
+import { useState } from "react";
 import type { z } from "zod";
 import { TextField } from "@/components/forms/fields";
 import { FormError } from "@/components/forms/form-error";
-import { useServerErrors } from "@/components/forms/use-server-errors";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { useHydrated } from "@/components/shell/use-hydrated";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
-import { forgotPasswordAction } from "@/lib/auth/actions";
-import { FORM_ISSUES } from "@/lib/errors/issues";
+import { forgotPasswordAction } from "@/lib/account/sign-in-actions";
 import { ZForgotPassword } from "@/lib/users/schemas";
 
 type Values = z.input<typeof ZForgotPassword>;
@@ -23,24 +20,19 @@ type Values = z.input<typeof ZForgotPassword>;
 export function ForgotPasswordForm({ systemName }: { systemName?: string }) {
   const t = useTranslations("password");
   const [sent, setSent] = useState(false);
-  const [pending, startTransition] = useTransition();
   const hydrated = useHydrated();
-  const form = useForm<Values, unknown, z.output<typeof ZForgotPassword>>({
-    resolver: zodResolver(ZForgotPassword, FORM_ISSUES),
-    criteriaMode: "all",
+  const { form, pending, submit, formErrors } = useActionForm<Values, z.output<typeof ZForgotPassword>>({
+    schema: ZForgotPassword,
     defaultValues: { systemName: systemName ?? "", userName: "", email: "" },
   });
-  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form);
 
-  const onSubmit = form.handleSubmit((values) => {
-    clearFormErrors();
-    setSent(false);
-    startTransition(async () => {
-      const result = await forgotPasswordAction(values);
-      if (!result.ok) showErrors(result.errors);
-      else setSent(true);
-    });
-  });
+  const onSubmit = submit(
+    (values) => {
+      setSent(false);
+      return forgotPasswordAction(values);
+    },
+    () => setSent(true),
+  );
 
   return (
     <Form {...form}>

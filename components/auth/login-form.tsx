@@ -1,20 +1,16 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useTransition } from "react";
-import { useForm } from "react-hook-form";
 import { TextField } from "@/components/forms/fields";
 import { FormError } from "@/components/forms/form-error";
-import { useServerErrors } from "@/components/forms/use-server-errors";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { useHydrated } from "@/components/shell/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
-import { loginAction } from "@/lib/auth/actions";
+import { loginAction } from "@/lib/account/sign-in-actions";
 import { obfuscateInBrowser } from "@/lib/auth/obfuscate-browser";
 import { type LoginInput, ZLogin } from "@/lib/auth/schemas";
-import { FORM_ISSUES } from "@/lib/errors/issues";
 
 type Props = {
   /** admin login: the system is always Supersystem and is not shown */
@@ -29,27 +25,23 @@ type Props = {
 /** spec foundation §2 "Login" / "Admin login", §5: each missing field its own message. */
 export function LoginForm({ admin, fixedSystem, stationId, callbackUrl, showForgotPassword }: Props) {
   const t = useTranslations("login");
-  const [pending, startTransition] = useTransition();
   const hydrated = useHydrated();
-  const form = useForm<LoginInput>({
-    resolver: zodResolver(ZLogin, FORM_ISSUES),
-    criteriaMode: "all",
+  const { form, pending, submit, formErrors } = useActionForm<LoginInput>({
+    schema: ZLogin,
     defaultValues: { systemName: admin ? "Supersystem" : (fixedSystem ?? ""), userName: "", password: "" },
-  });
-  // a wrong name or password belongs to no single field (spec: the same answer for both)
-  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form, {
+    // a wrong name or password belongs to no single field (spec: the same answer for both)
     codes: { MissingSystem: "systemName", SystemNotFound: "systemName" },
   });
 
-  const onSubmit = form.handleSubmit((values) => {
-    clearFormErrors();
-    startTransition(async () => {
+  // a signed-in user is sent on by the action itself
+  const onSubmit = submit(
+    async (values) => {
       // spec foundation §6: passwords are obfuscated outside the admin portal
       const password = admin ? values.password : await obfuscateInBrowser(values.password, stationId, values.systemName);
-      const result = await loginAction({ ...values, password, callbackUrl });
-      if (!result.ok) showErrors(result.errors);
-    });
-  });
+      return loginAction({ ...values, password, callbackUrl });
+    },
+    () => {},
+  );
 
   return (
     <Form {...form}>

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useStatus } from "@/components/shell/status-bar";
-import { changePasswordViaLinkAction, resetPasswordAction } from "@/lib/auth/actions";
+import { changePasswordViaLinkAction, resetPasswordAction } from "@/lib/account/sign-in-actions";
 import { PasswordPairForm } from "./password-pair-form";
 
 type Props = { mode: "reset"; userName: string; token: string } | { mode: "changeViaLink"; userId: string; token: string };

@@ -1,18 +1,15 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useTransition } from "react";
-import { useForm } from "react-hook-form";
 import { TextField } from "@/components/forms/fields";
 import { FormError } from "@/components/forms/form-error";
-import { passwordRuleFields, useServerErrors } from "@/components/forms/use-server-errors";
+import { useActionForm } from "@/components/forms/use-action-form";
+import { passwordRuleFields } from "@/components/forms/use-server-errors";
 import { useHydrated } from "@/components/shell/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
 import { type NewPasswordForm as Values, ZNewPasswordForm } from "@/lib/auth/schemas";
 import type { ActionResult } from "@/lib/errors/action";
-import { FORM_ISSUES } from "@/lib/errors/issues";
 
 type Props = {
   testId: string;
@@ -27,23 +24,17 @@ type Props = {
 /** A new password and its repeat, the rules of spec foundation §5 all at once; `send` says what becomes of it. */
 export function PasswordPairForm({ testId, submitLabel, wrap, send, onSent }: Props) {
   const t = useTranslations("changePassword");
-  const [pending, startTransition] = useTransition();
   const hydrated = useHydrated();
-  const form = useForm<Values>({
-    resolver: zodResolver(ZNewPasswordForm, FORM_ISSUES),
-    criteriaMode: "all",
+  const { form, pending, submit, formErrors } = useActionForm<Values>({
+    schema: ZNewPasswordForm,
     defaultValues: { newPassword: "", repeat: "" },
+    codes: passwordRuleFields("newPassword"),
   });
-  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form, { codes: passwordRuleFields("newPassword") });
 
-  const onSubmit = form.handleSubmit(({ newPassword }) => {
-    clearFormErrors();
-    startTransition(async () => {
-      const result = await send(newPassword);
-      if (result && !result.ok) return showErrors(result.errors);
-      onSent?.();
-    });
-  });
+  const onSubmit = submit(
+    ({ newPassword }) => send(newPassword),
+    () => onSent?.(),
+  );
 
   return (
     <Form {...form}>

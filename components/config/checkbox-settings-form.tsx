@@ -1,17 +1,15 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { type DefaultValues, type Path, useForm } from "react-hook-form";
+import type { DefaultValues, Path } from "react-hook-form";
 import type { z } from "zod";
 import { CheckboxField } from "@/components/forms/fields";
 import { FormButtons } from "@/components/forms/form-buttons";
 import { FormError } from "@/components/forms/form-error";
-import { useSaveForm } from "@/components/forms/use-save-form";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
 import type { ActionResult } from "@/lib/errors/action";
-import { FORM_ISSUES } from "@/lib/errors/issues";
 
 type Values = Record<string, boolean>;
 
@@ -29,8 +27,8 @@ type Props<V extends Values> = {
 /** A card of switches saved together (the customise tab's learn settings and feature flags). */
 export function CheckboxSettingsForm<V extends Values>({ title, description, schema, values, fields, save, testId }: Props<V>) {
   const t = useTranslations("configuration");
-  const form = useForm<V>({ resolver: zodResolver(schema, FORM_ISSUES), defaultValues: values as DefaultValues<V> });
-  const { pending, onSubmit, formErrors } = useSaveForm(form, save, t("configuration_text_saved"));
+  const { form, pending, submit, formErrors } = useActionForm<V>({ schema, defaultValues: values as DefaultValues<V> });
+  const onSubmit = submit(save, { saved: t("configuration_text_saved") });
   return (
     <Form {...form}>
       <form method="post" onSubmit={onSubmit} noValidate data-testid={testId}>

@@ -1,8 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { type FeatureFlags, ZFeatureFlags } from "@/lib/about/schemas";
 import { updateFeatureFlagsAction } from "@/lib/config/actions";
+import { type FeatureFlags, ZFeatureFlags } from "@/lib/settings/schemas";
 import { CheckboxSettingsForm } from "./checkbox-settings-form";
 
 /** The customise tab's feature flags (DESIGN.md "Feature flags"): what this installation offers its users. */

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { updateLearnConfigAction } from "@/lib/config/actions";
-import { type LearnConfigDto, learnConfigFormSchema } from "@/lib/config/schemas";
+import { type LearnConfigDto, learnConfigFormSchema } from "@/lib/settings/schemas";
 import { CheckboxSettingsForm } from "./checkbox-settings-form";
 
 /** spec operations §2 Configuration, customise tab: the learn settings (spec §3 Learn config). */

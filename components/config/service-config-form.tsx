@@ -1,31 +1,34 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2Icon } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { type ReactNode, useState } from "react";
-import { useForm } from "react-hook-form";
 import { CheckboxField, NumberField, SelectField, TextField } from "@/components/forms/fields";
 import { FormButtons } from "@/components/forms/form-buttons";
 import { FormError } from "@/components/forms/form-error";
-import { useSaveForm } from "@/components/forms/use-save-form";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { useErrorText } from "@/components/shell/status-bar";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
 import { testServiceAction, updateServiceConfigAction } from "@/lib/config/actions";
+import { SECRET_PLACEHOLDER } from "@/lib/crypto/placeholder";
+import { formatBytes } from "@/lib/i18n/bytes";
 import {
-  SECRET_PLACEHOLDER,
+  type ConfigTestResult,
   type ServiceConfigDto,
   serviceConfigFormSchema,
   type ServiceConfigDto as Values,
   WORKER_LOG_LEVELS,
-} from "@/lib/config/schemas";
-import { FORM_ISSUES } from "@/lib/errors/issues";
+} from "@/lib/settings/schemas";
 
 type Service = "smtp" | "erpcs";
+
+/** A fixed setting (FIXED_SERVICE_SETTINGS): shown as the service works with it, read-only, its reason below it. */
+const FIXED = "[&_input]:bg-muted [&_input]:text-muted-foreground";
 type TestState = { status: "initial" } | { status: "loading" } | { status: "done"; success: boolean; message: string };
+type TestReason = ConfigTestResult["reason"];
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -40,17 +43,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function ServiceConfigForm({ config }: { config: ServiceConfigDto }) {
   const t = useTranslations("configuration");
   const errorText = useErrorText();
+  // the test's reason in the user's language (the API's `message` is English)
+  const reasonText = (reason: TestReason) => t(`testReason_${reason.code}`, reason.params);
   const [tests, setTests] = useState<Record<Service, TestState>>({ smtp: { status: "initial" }, erpcs: { status: "initial" } });
-  const form = useForm<Values>({
-    resolver: zodResolver(serviceConfigFormSchema, FORM_ISSUES),
-    criteriaMode: "all",
+  const { form, pending, startTransition, submit, formErrors } = useActionForm<Values>({
+    schema: serviceConfigFormSchema,
     defaultValues: config,
   });
-  const { pending, startTransition, onSubmit, formErrors } = useSaveForm(
-    form,
-    updateServiceConfigAction,
-    t("configuration_text_saved"),
-  );
+  const onSubmit = submit(updateServiceConfigAction, { saved: t("configuration_text_saved") });
 
   const runTest = (service: Service) => {
     setTests((s) => ({ ...s, [service]: { status: "loading" } }));
@@ -61,12 +61,18 @@ export function ServiceConfigForm({ config }: { config: ServiceConfigDto }) {
         config: { derpcsUrl: v.derpcsUrl, eMailHost: v.eMailHost, eMailUser: v.eMailUser, eMailPassword: v.eMailPassword },
       });
       const done: TestState = result.ok
-        ? { status: "done", ...result.data }
+        ? { status: "done", ...result.data, message: reasonText(result.data.reason) }
         : { status: "done", success: false, message: errorText(result.errors) };
       setTests((s) => ({ ...s, [service]: done }));
     });
   };
 
+  // the upload limits are typed in bytes and read as KB or MB beside them, as they change
+  const locale = useLocale();
+  const sizeHint = (name: "maxOrderFileBytes" | "maxJobBytes" | "maxProjectFileBytes") => {
+    const bytes = Number(form.watch(name));
+    return Number.isFinite(bytes) && bytes > 0 ? t("bytesHint", { size: formatBytes(locale, bytes) }) : undefined;
+  };
   const secretHint = (value: string) => (value === SECRET_PLACEHOLDER ? t("secretKept") : undefined);
   const tl = useTranslations("jobs");
   const levels = WORKER_LOG_LEVELS.map((l) => ({ value: l, label: tl(`level_${l}`) }));
@@ -89,8 +95,9 @@ export function ServiceConfigForm({ config }: { config: ServiceConfigDto }) {
               <NumberField<Values>
                 name="maxSyncWorkerCount"
                 label={t("maxSyncWorkerCount")}
-                min={0}
-                description={t("workerCountHint")}
+                readOnly
+                className={FIXED}
+                description={t("fixed_maxSyncWorkerCount")}
               />
             </Section>
             <Section title={t("section_service")}>
@@ -137,19 +144,52 @@ export function ServiceConfigForm({ config }: { config: ServiceConfigDto }) {
               <div className="sm:col-span-2">
                 <CheckboxField<Values> name="fileLoggingEnabled" label={t("fileLoggingEnabled")} />
               </div>
-              <TextField<Values> name="fileLoggingFile" label={t("fileLoggingFile")} autoComplete="off" />
+              <TextField<Values>
+                name="fileLoggingFile"
+                label={t("fileLoggingFile")}
+                autoComplete="off"
+                description={t("fileLoggingFileHint")}
+              />
               <SelectField<Values> name="fileLoggingLevel" label={t("fileLoggingLevel")} options={levels} />
-              <TextField<Values> name="log4NetFile" label={t("log4NetFile")} autoComplete="off" />
+              <TextField<Values>
+                name="log4NetFile"
+                label={t("log4NetFile")}
+                readOnly
+                className={FIXED}
+                description={t("fixed_log4NetFile")}
+              />
             </Section>
             <Section title={t("section_directories")}>
-              <TextField<Values> name="workingDirectory" label={t("workingDirectory")} autoComplete="off" />
-              <TextField<Values> name="systemsDirectory" label={t("systemsDirectory")} autoComplete="off" />
+              <TextField<Values>
+                name="workingDirectory"
+                label={t("workingDirectory")}
+                readOnly
+                className={FIXED}
+                description={t("fixed_workingDirectory")}
+              />
+              <TextField<Values>
+                name="systemsDirectory"
+                label={t("systemsDirectory")}
+                readOnly
+                className={FIXED}
+                description={t("fixed_systemsDirectory")}
+              />
             </Section>
             <Section title={t("section_uploads")}>
-              <NumberField<Values> name="maxOrderFileBytes" label={t("maxOrderFileBytes")} min={1024} />
-              <NumberField<Values> name="maxJobBytes" label={t("maxJobBytes")} min={1024} />
+              <NumberField<Values>
+                name="maxOrderFileBytes"
+                label={t("maxOrderFileBytes")}
+                min={1024}
+                description={sizeHint("maxOrderFileBytes")}
+              />
+              <NumberField<Values> name="maxJobBytes" label={t("maxJobBytes")} min={1024} description={sizeHint("maxJobBytes")} />
               <NumberField<Values> name="maxOrderFiles" label={t("maxOrderFiles")} min={1} />
-              <NumberField<Values> name="maxProjectFileBytes" label={t("maxProjectFileBytes")} min={1024} />
+              <NumberField<Values>
+                name="maxProjectFileBytes"
+                label={t("maxProjectFileBytes")}
+                min={1024}
+                description={sizeHint("maxProjectFileBytes")}
+              />
             </Section>
           </CardContent>
           <FormButtons pending={pending} submitTestId="save-service-config" />

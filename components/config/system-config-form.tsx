@@ -1,21 +1,17 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Trash2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useTransition } from "react";
-import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { TextField } from "@/components/forms/fields";
 import { FormButtons } from "@/components/forms/form-buttons";
 import { FormError } from "@/components/forms/form-error";
-import { useServerErrors } from "@/components/forms/use-server-errors";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { ConfirmButton } from "@/components/jobs/confirm-button";
 import { useStatus } from "@/components/shell/status-bar";
 import { Card, CardContent } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
-import { FORM_ISSUES } from "@/lib/errors/issues";
 import { updateSystemConfigAction } from "@/lib/systems/actions";
 import { URL_MAX } from "@/lib/systems/schemas";
 
@@ -31,20 +27,17 @@ export function SystemConfigForm({ systemId, keySet }: { systemId: string; keySe
   const t = useTranslations("systemconfig");
   const router = useRouter();
   const { notify } = useStatus();
-  const [pending, startTransition] = useTransition();
-  const form = useForm<Values>({ resolver: zodResolver(schema, FORM_ISSUES), defaultValues: { ccsApiKey: "" } });
-  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form);
+  const { form, pending, run, formErrors } = useActionForm<Values>({ schema, defaultValues: { ccsApiKey: "" } });
 
-  const save = (ccsApiKey: string | undefined) => {
-    clearFormErrors();
-    startTransition(async () => {
-      const result = await updateSystemConfigAction({ systemId, ccsApiKey });
-      if (!result.ok) return showErrors(result.errors);
-      form.reset({ ccsApiKey: "" });
-      notify("success", ccsApiKey === "" ? t("cleared") : t("saved"));
-      router.refresh();
-    });
-  };
+  const save = (ccsApiKey: string | undefined) =>
+    run(
+      () => updateSystemConfigAction({ systemId, ccsApiKey }),
+      () => {
+        form.reset({ ccsApiKey: "" });
+        notify("success", ccsApiKey === "" ? t("cleared") : t("saved"));
+        router.refresh();
+      },
+    );
   const onSubmit = form.handleSubmit((v) => save(v.ccsApiKey || undefined));
 
   return (

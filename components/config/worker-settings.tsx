@@ -1,12 +1,11 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { type FieldValues, type Path, useForm } from "react-hook-form";
+import type { FieldValues, Path } from "react-hook-form";
 import { CheckboxField, NumberField, SelectField } from "@/components/forms/fields";
 import { FormButtons } from "@/components/forms/form-buttons";
 import { FormError } from "@/components/forms/form-error";
-import { useSaveForm } from "@/components/forms/use-save-form";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Card, CardContent } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
@@ -20,8 +19,7 @@ import {
   WORKER_LOG_LEVELS,
   type WorkerConfigDto,
   workerConfigFormSchema,
-} from "@/lib/config/schemas";
-import { FORM_ISSUES } from "@/lib/errors/issues";
+} from "@/lib/settings/schemas";
 
 type Props = { worker: WorkerConfigDto; learnWorker: LearnWorkerConfigDto; readOnly: boolean };
 
@@ -70,8 +68,11 @@ function LevelsField({ name, levels }: { name: string; levels: readonly (typeof 
 
 function ExtractionForm({ config, readOnly }: { config: WorkerConfigDto; readOnly: boolean }) {
   const t = useTranslations("worker");
-  const form = useForm<WorkerConfigDto>({ resolver: zodResolver(workerConfigFormSchema, FORM_ISSUES), defaultValues: config });
-  const { pending, onSubmit, formErrors } = useSaveForm(form, updateWorkerConfigAction, t("worker_text_saved"));
+  const { form, pending, submit, formErrors } = useActionForm<WorkerConfigDto>({
+    schema: workerConfigFormSchema,
+    defaultValues: config,
+  });
+  const onSubmit = submit(updateWorkerConfigAction, { saved: t("worker_text_saved") });
   return (
     <Form {...form}>
       <form method="post" onSubmit={onSubmit} noValidate data-testid="worker-config-form">
@@ -115,11 +116,11 @@ function ExtractionForm({ config, readOnly }: { config: WorkerConfigDto; readOnl
 
 function LearnWorkerForm({ config, readOnly }: { config: LearnWorkerConfigDto; readOnly: boolean }) {
   const t = useTranslations("worker");
-  const form = useForm<LearnWorkerConfigDto>({
-    resolver: zodResolver(learnWorkerConfigFormSchema, FORM_ISSUES),
+  const { form, pending, submit, formErrors } = useActionForm<LearnWorkerConfigDto>({
+    schema: learnWorkerConfigFormSchema,
     defaultValues: config,
   });
-  const { pending, onSubmit, formErrors } = useSaveForm(form, updateLearnWorkerConfigAction, t("worker_text_saved"));
+  const onSubmit = submit(updateLearnWorkerConfigAction, { saved: t("worker_text_saved") });
   return (
     <Form {...form}>
       <form method="post" onSubmit={onSubmit} noValidate data-testid="learn-worker-config-form">

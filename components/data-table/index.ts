@@ -1,3 +1,4 @@
+export { CellText } from "./cell-text";
 export {
   type DataTableColumn,
   type DataTableColumns,

@@ -25,6 +25,11 @@ export type RowAction = {
   /** The link opens in a new tab (the learn portal, spec operations §2 "Learn projects"). */
   newTab?: boolean;
   disabled?: boolean;
+  /**
+   * Why the action is disabled: the hint then says it after the label, and the button stays focusable (aria-disabled,
+   * no click) so that keyboard and pointer users can read it.
+   */
+  disabledReason?: string;
   destructive?: boolean;
   /** DESIGN Conventions: every destructive action asks yes/no first. */
   confirm?: RowActionConfirm;
@@ -47,7 +52,7 @@ export function RowActions({ actions }: { actions: readonly RowAction[] }) {
  * its yes/no dialog from the first question on: a table of 25 rows renders 25 buttons, not 25 dialogs.
  */
 function RowActionButton({ action }: { action: RowAction }) {
-  const { label, icon: Icon, onClick, href, newTab, disabled, destructive, confirm, testId } = action;
+  const { label, icon: Icon, onClick, href, newTab, disabled, disabledReason, destructive, confirm, testId } = action;
   const [asking, setAsking] = useState(false);
   const [asked, setAsked] = useState(false); // mounted from the first question on, so closing animates
   const ref = useRef<HTMLButtonElement>(null);
@@ -60,6 +65,19 @@ function RowActionButton({ action }: { action: RowAction }) {
   // the look of `<Button variant="ghost" size="icon">` as one class (app/globals.css `@utility row-action`)
   const className = `row-action ${destructive ? "text-destructive" : "hover:text-accent-foreground"}`;
   const icon = <SpriteIcon icon={Icon} />;
+  if (disabled && disabledReason)
+    return (
+      <button
+        type="button"
+        aria-label={label}
+        aria-disabled="true"
+        data-hint={`${label}: ${disabledReason}`}
+        className={`${className} cursor-not-allowed opacity-50 hover:bg-transparent dark:hover:bg-transparent`}
+        data-testid={testId}
+      >
+        {icon}
+      </button>
+    );
   const button =
     link && href ? (
       <Link

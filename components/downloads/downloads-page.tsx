@@ -9,10 +9,12 @@ type Props = {
   view: DownloadsView;
   /** the admin portal lists every system's downloads (with a system column) */
   admin: boolean;
+  /** the system portal's system */
+  systemId?: string;
 };
 
 /** spec operations §2 "Downloads": tabs by type (per permission), the paged list, or the no-access text. */
-export async function DownloadsPage({ view, admin }: Props) {
+export async function DownloadsPage({ view, admin, systemId }: Props) {
   const t = await getTranslations("downloads");
   return (
     <>
@@ -34,6 +36,7 @@ export async function DownloadsPage({ view, admin }: Props) {
           pageSize={view.pageSize}
           loaded={view.loaded}
           admin={admin}
+          {...(systemId ? { systemId } : {})}
         />
       )}
     </>

@@ -4,11 +4,10 @@ import { DownloadIcon, Trash2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useTransition } from "react";
-import { DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
+import { CellText, DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
 import { useDates } from "@/components/i18n/use-dates";
 import { sizeInKb } from "@/components/jobs/file-size";
 import { useStatus } from "@/components/shell/status-bar";
-import { TruncatedText } from "@/components/ui/truncated-text";
 import { deleteDownloadAction } from "@/lib/downloads/actions";
 import type { ListedType } from "@/lib/downloads/rules";
 import type { DownloadDto, DownloadPage } from "@/lib/downloads/schemas";
@@ -40,7 +39,7 @@ export function DownloadsTable({ result, page, pageSize, admin, type }: Props) {
     return column.columns([
       column.accessor("displayFileName", {
         header: t("name"),
-        cell: (i) => <TruncatedText text={i.getValue()} className="max-w-md font-medium" />,
+        cell: (i) => <CellText text={i.getValue()} className="font-medium" />,
       }),
       ...(admin
         ? [
@@ -50,7 +49,7 @@ export function DownloadsTable({ result, page, pageSize, admin, type }: Props) {
                 row.original.systemId === null ? (
                   <span className="text-muted-foreground">{t("allSystems")}</span>
                 ) : (
-                  <TruncatedText text={row.original.systemName ?? row.original.systemId} className="max-w-48" />
+                  <CellText text={row.original.systemName ?? row.original.systemId} />
                 ),
             }),
           ]

@@ -1,10 +1,9 @@
+import { type Loaded, loadOrErrors } from "@/components/portal/load";
 import type { Database } from "@/db/client";
 import type { Caller } from "@/lib/auth/caller";
 import { searchDownloads } from "@/lib/downloads/queries";
 import { downloadTypeNumber, type ListedType, visibleTypes } from "@/lib/downloads/rules";
 import type { DownloadPage } from "@/lib/downloads/schemas";
-import { AppError, type ErrorEntry } from "@/lib/errors/app-error";
-import { log } from "@/lib/log";
 import { loadClampedPage, parsePaging } from "@/lib/paging";
 
 export type DownloadsQuery = Record<string, string | string[] | undefined>;
@@ -18,7 +17,7 @@ export type DownloadsView =
       page: number;
       pageSize: number;
       /** the page's downloads, or why they could not be read (spec §8 downloads_error_load) */
-      loaded: { result: DownloadPage } | { errors: ErrorEntry[] };
+      loaded: Loaded<DownloadPage>;
     };
 
 /**
@@ -41,13 +40,8 @@ export async function loadDownloadsView(
       caller: opts.caller,
       search: { systemId: opts.systemId, type: downloadTypeNumber(type), page, pageSize: paging.pageSize },
     });
-  try {
-    const { page, result } = await loadClampedPage(paging, read);
-    return { kind: "list", types, type, page, pageSize: paging.pageSize, loaded: { result } };
-  } catch (error) {
-    if (error && typeof error === "object" && "digest" in error) throw error;
-    if (!(error instanceof AppError)) log.error({ err: error }, "downloads page: read failed");
-    const errors = error instanceof AppError ? error.entries : [{ code: "InternalError" as const, params: { requestId: "-" } }];
-    return { kind: "list", types, type, page: paging.page, pageSize: paging.pageSize, loaded: { errors } };
-  }
+  const loaded = await loadOrErrors(() => loadClampedPage(paging, read), { what: "downloads page" });
+  if ("errors" in loaded) return { kind: "list", types, type, page: paging.page, pageSize: paging.pageSize, loaded };
+  const { page, result } = loaded.value;
+  return { kind: "list", types, type, page, pageSize: paging.pageSize, loaded: { value: result } };
 }

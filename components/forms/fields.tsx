@@ -103,6 +103,25 @@ export function TextareaField<T extends FieldValues>(props: Frame<T> & Omit<Comp
   );
 }
 
+/**
+ * A value the form sends but nobody edits here (what identifies the thing being updated): shown as text, not as a
+ * control that looks editable. An `<output>`, so the label still names it and the server's error for it shows below.
+ */
+export function ReadOnlyField<T extends FieldValues>(props: Frame<T> & { text: string }) {
+  const [frame, { text }] = splitFrame(props);
+  return (
+    <FieldFrame<T> {...frame}>
+      {() => (
+        <FormControl>
+          <output className="block text-sm font-medium break-all" data-readonly="">
+            {text}
+          </output>
+        </FormControl>
+      )}
+    </FieldFrame>
+  );
+}
+
 /** A select of fixed options (the browser's own); `emptyLabel` adds an option for the empty value (""). */
 export function SelectField<T extends FieldValues>(
   props: Frame<T> & {

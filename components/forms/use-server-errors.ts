@@ -6,7 +6,7 @@ import type { ErrorEntry } from "@/lib/errors/app-error";
 import type { ErrorCode } from "@/lib/errors/codes";
 import { entryToMessage } from "@/lib/errors/issues";
 
-type Options<T extends FieldValues> = {
+export type ServerErrorOptions<T extends FieldValues> = {
   /** codes of the services that belong to a field although they name none (UserAlreadyExists -> name) */
   codes?: Partial<Record<ErrorCode, FieldPath<T>>>;
   /** a field the server names otherwise than the form (alertConfiguration.dateStage1 -> dateStage1) */
@@ -17,7 +17,10 @@ type Options<T extends FieldValues> = {
  * Server answers back onto the form: an error naming a field of the form (`messageParameter.field`, or a
  * code the form maps) shows under that field, the rest as the form's error. No toast: the form shows it.
  */
-export function useServerErrors<T extends FieldValues>(form: UseFormReturn<T>, options: Options<T> = {}) {
+export function useServerErrors<T extends FieldValues, O = T>(
+  form: UseFormReturn<T, unknown, O>,
+  options: ServerErrorOptions<T> = {},
+) {
   const [formErrors, setFormErrors] = useState<ErrorEntry[]>([]);
   const { codes, fields } = options;
 

@@ -2,8 +2,8 @@ import { getTranslations } from "next-intl/server";
 import type { ComponentProps } from "react";
 import { AutoRefresh } from "@/components/dashboard/auto-refresh";
 import { BackButton } from "@/components/portal/back-button";
+import { LoadFailed } from "@/components/portal/load-failed";
 import { PageHeader } from "@/components/portal/page-header";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { LOG_LEVELS } from "@/db/schema/jobs";
 import type { ErrorEntry } from "@/lib/errors/app-error";
 import type { JobDto } from "@/lib/jobs/schemas";
@@ -31,18 +31,14 @@ export async function JobDetailsPage({ job, log }: Props) {
 }
 
 /** spec operations §8: jobMonitor_error_load when the job cannot be read. */
-export async function JobLoadFailed({ jobId, entries }: { jobId: number; entries: ErrorEntry[] }) {
+export async function JobLoadFailed({ jobId, errors }: { jobId: number; errors: ErrorEntry[] }) {
   const t = await getTranslations("jobs");
-  const te = await getTranslations("errors");
-  const error = entries.map((e) => (te.has(e.code) ? te(e.code, e.params ?? {}) : e.code)).join(" | ");
   return (
     <>
       <PageHeader title={t("detailsTitle", { id: jobId })}>
         <BackButton label={t("back")} />
       </PageHeader>
-      <Alert variant="destructive" data-testid="job-load-error">
-        <AlertDescription>{t("jobMonitor_error_load", { error })}</AlertDescription>
-      </Alert>
+      <LoadFailed errors={errors} message="jobs.jobMonitor_error_load" testId="job-load-error" />
     </>
   );
 }

@@ -4,10 +4,9 @@ import { DownloadIcon, EyeIcon, LockIcon, LockOpenIcon, RotateCcwIcon, Trash2Ico
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
-import { DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
+import { CellText, DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
 import { useDates } from "@/components/i18n/use-dates";
 import { SpriteIcon } from "@/components/ui/icon-sprite";
-import { TruncatedText } from "@/components/ui/truncated-text";
 import type { JobState } from "@/db/schema/jobs";
 import { allows } from "@/lib/jobs/rules";
 import { jobDownloadHref } from "./job-links";
@@ -111,7 +110,7 @@ export function JobsTable({
       column.accessor("project", {
         header: t("column_project"),
         enableSorting: true,
-        cell: (i) => <TruncatedText text={i.getValue()} className="max-w-48" />,
+        cell: (i) => <CellText text={i.getValue()} />,
       }),
       column.accessor("state", {
         header: t("column_state"),
@@ -126,7 +125,7 @@ export function JobsTable({
       column.accessor("client", {
         header: t("column_client"),
         enableSorting: true,
-        cell: (i) => <TruncatedText text={i.getValue()} className="max-w-40" />,
+        cell: (i) => <CellText text={i.getValue()} />,
       }),
       column.accessor("clientInfo", {
         header: t("column_clientInfo"),

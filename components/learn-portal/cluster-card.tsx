@@ -2,14 +2,18 @@ import { CheckCircle2Icon, FileTextIcon, LockIcon } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
-import type { LearnClusterDto } from "@/lib/learn/cluster-schemas";
+import type { LearnClusterDto } from "@/lib/learn/clusters/schemas";
 import type { LearnProjectDto } from "@/lib/learn/schemas";
 import { learnClusterHref } from "../learn/links";
 
 /** Keywords a card shows. */
 const CARD_KEYWORDS = 6;
 
-/** One cluster of the overview: number and name (the link to its page), size, badges, top keywords, a sample. */
+/**
+ * One cluster of the overview: its name with its number, or "Cluster 7" while it has none (the one name of an unnamed
+ * cluster everywhere, lib/learn/clusters/rules.ts clusterLabel), as the link to its page; size, badges, top keywords,
+ * a sample.
+ */
 export async function ClusterCard({ cluster, project }: { cluster: LearnClusterDto; project: LearnProjectDto }) {
   const t = await getTranslations("learnPortal");
   const [sample] = cluster.samples;
@@ -24,8 +28,14 @@ export async function ClusterCard({ cluster, project }: { cluster: LearnClusterD
             href={learnClusterHref(project.systemName, project.id, cluster.id)}
             className="outline-none hover:underline focus-visible:underline"
           >
-            <span className="mr-1 text-muted-foreground tabular-nums">#{cluster.number}</span>
-            {cluster.name ?? <span className="italic text-muted-foreground">{t("unnamed")}</span>}
+            {cluster.name === null ? (
+              t("clusterNumber", { number: cluster.number })
+            ) : (
+              <>
+                <span className="mr-1 text-muted-foreground tabular-nums">#{cluster.number}</span>
+                {cluster.name}
+              </>
+            )}
           </Link>
         </h3>
         <Badge variant="secondary" className="tabular-nums">

@@ -15,7 +15,7 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import type { LearnClusterChoice } from "@/lib/learn/cluster-schemas";
+import type { LearnClusterChoice } from "@/lib/learn/clusters/schemas";
 
 type Props = {
   open: boolean;
@@ -44,9 +44,13 @@ export function ClusterChoiceDialog(props: Props) {
   const shown = useMemo(() => {
     const q = filter.trim().toLowerCase();
     return q
-      ? props.choices.filter((c) => String(c.number) === q.replace(/^#/, "") || (c.name ?? "").toLowerCase().includes(q))
+      ? props.choices.filter(
+          (c) =>
+            String(c.number) === q.replace(/^#/, "") ||
+            (c.name ?? t("clusterNumber", { number: c.number })).toLowerCase().includes(q),
+        )
       : props.choices;
-  }, [filter, props.choices]);
+  }, [filter, props.choices, t]);
   const toggle = (clusterId: string, on: boolean) =>
     setChosen((old) =>
       props.multiple ? (on ? [...old, clusterId] : old.filter((x) => x !== clusterId)) : on ? [clusterId] : [],
@@ -101,8 +105,14 @@ export function ClusterChoiceDialog(props: Props) {
                       />
                     )}
                     <Label htmlFor={inputId} className="min-w-0 flex-1 font-normal">
-                      <span className="text-muted-foreground tabular-nums">#{c.number}</span>
-                      <span className="truncate">{c.name ?? t("unnamed")}</span>
+                      {c.name === null ? (
+                        <span className="truncate">{t("clusterNumber", { number: c.number })}</span>
+                      ) : (
+                        <>
+                          <span className="text-muted-foreground tabular-nums">#{c.number}</span>
+                          <span className="truncate">{c.name}</span>
+                        </>
+                      )}
                       <span className="ml-auto text-xs text-muted-foreground tabular-nums">
                         {blocked ? t("lockedBy", { user: c.lockedBy ?? "?" }) : t("documentsCount", { count: c.size })}
                       </span>

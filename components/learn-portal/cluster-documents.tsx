@@ -9,8 +9,8 @@ import { DataTable, dataTableColumnHelper } from "@/components/data-table";
 import { useDates } from "@/components/i18n/use-dates";
 import { useStatus } from "@/components/shell/status-bar";
 import { Button } from "@/components/ui/button";
-import { moveLearnDocumentsAction, splitLearnClusterAction } from "@/lib/learn/actions";
-import type { LearnClusterChoice, LearnClusterDocumentDto, LearnClusterDto } from "@/lib/learn/cluster-schemas";
+import { moveLearnDocumentsAction, splitLearnClusterAction } from "@/lib/learn/clusters/actions";
+import type { LearnClusterChoice, LearnClusterDocumentDto, LearnClusterDto } from "@/lib/learn/clusters/schemas";
 import type { LearnProjectDto } from "@/lib/learn/schemas";
 import { learnClusterHref } from "../learn/links";
 import { ClusterChoiceDialog } from "./cluster-choice-dialog";
@@ -64,7 +64,14 @@ export function ClusterDocuments(props: Props) {
       if (!to) return;
       const r = await moveLearnDocumentsAction({ projectId: project.id, clusterId: cluster.id, documentIds: selected, to });
       if (!r.ok) return notifyErrors(r.errors, (error) => t("error_move", { error }));
-      after(r.data, selected.length, t("text_moved", { count: selected.length, number: r.data.number }));
+      after(
+        r.data,
+        selected.length,
+        t("text_moved", {
+          count: selected.length,
+          cluster: r.data.name ?? t("clusterNumber", { number: r.data.number }),
+        }),
+      );
     });
 
   const columns = useMemo(

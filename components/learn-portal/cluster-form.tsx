@@ -1,21 +1,15 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useTransition } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { CheckboxField, TextField } from "@/components/forms/fields";
 import { FormButtons } from "@/components/forms/form-buttons";
 import { FormError } from "@/components/forms/form-error";
-import { useServerErrors } from "@/components/forms/use-server-errors";
-import { useStatus } from "@/components/shell/status-bar";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
-import { FORM_ISSUES } from "@/lib/errors/issues";
-import { updateLearnClusterAction } from "@/lib/learn/actions";
-import { type LearnClusterDto, ZLearnClusterForm } from "@/lib/learn/cluster-schemas";
+import { updateLearnClusterAction } from "@/lib/learn/clusters/actions";
+import { type LearnClusterDto, ZLearnClusterForm } from "@/lib/learn/clusters/schemas";
 
 type Values = z.input<typeof ZLearnClusterForm>;
 
@@ -30,23 +24,13 @@ export function ClusterForm({
   editable: boolean;
 }) {
   const t = useTranslations("learnPortal");
-  const router = useRouter();
-  const { notify } = useStatus();
-  const [pending, startTransition] = useTransition();
-  const form = useForm<Values, unknown, z.output<typeof ZLearnClusterForm>>({
-    resolver: zodResolver(ZLearnClusterForm, FORM_ISSUES),
-    criteriaMode: "all",
+  const { form, pending, submit, formErrors } = useActionForm<Values, z.output<typeof ZLearnClusterForm>>({
+    schema: ZLearnClusterForm,
     values: { name: cluster.name ?? "", complete: cluster.complete },
+    codes: { LearnClusterNameExists: "name" },
   });
-  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form, { codes: { LearnClusterNameExists: "name" } });
-  const save = form.handleSubmit((values) => {
-    clearFormErrors();
-    startTransition(async () => {
-      const r = await updateLearnClusterAction({ projectId, clusterId: cluster.id, ...values });
-      if (!r.ok) return showErrors(r.errors);
-      notify("success", t("text_saved"));
-      router.refresh();
-    });
+  const save = submit((values) => updateLearnClusterAction({ projectId, clusterId: cluster.id, ...values }), {
+    saved: t("text_saved"),
   });
   return (
     <Form {...form}>

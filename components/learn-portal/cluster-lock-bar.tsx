@@ -6,7 +6,7 @@ import { useDates } from "@/components/i18n/use-dates";
 import { ConfirmDialogContent } from "@/components/shell/confirm-dialog-content";
 import { AlertDialog, AlertDialogTrigger } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import type { LearnClusterDto } from "@/lib/learn/cluster-schemas";
+import type { LearnClusterDto } from "@/lib/learn/clusters/schemas";
 import { cn } from "@/lib/utils";
 
 type Props = {

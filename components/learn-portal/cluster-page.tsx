@@ -4,7 +4,7 @@ import { ArrowLeftIcon, CheckCircle2Icon, FileTextIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import type { LearnClusterChoice, LearnClusterDocumentDto, LearnClusterDto } from "@/lib/learn/cluster-schemas";
+import type { LearnClusterChoice, LearnClusterDocumentDto, LearnClusterDto } from "@/lib/learn/clusters/schemas";
 import type { LearnProjectDto } from "@/lib/learn/schemas";
 import { learnPortalHref } from "../learn/links";
 import { ClusterDocuments } from "./cluster-documents";
@@ -31,10 +31,15 @@ export function ClusterPage(props: Props) {
   const t = useTranslations("learnPortal");
   const { project, cluster } = props;
   const deleted = project.deletedAt !== null;
-  // lib/learn/rules.ts lockedByOther, on the API's shape: a lock whose user was deleted is nobody's own
+  // lib/learn/access.ts lockedByOther, on the API's shape: a lock whose user was deleted is nobody's own
   const lockedByOthers = cluster.locked && cluster.lockedById !== props.userId;
   // a lock of one's own found at opening (a tab that died) is renewed and given back like one the page takes
-  const lock = useClusterLock({ projectId: project.id, clusterId: cluster.id, takeOnOpen: !deleted && !lockedByOthers });
+  const lock = useClusterLock({
+    projectId: project.id,
+    clusterId: cluster.id,
+    userId: props.userId,
+    takeOnOpen: !deleted && !lockedByOthers,
+  });
   const editable = !deleted && !lockedByOthers;
   const overview = learnPortalHref(project.systemName, project.id);
   const title = cluster.name ?? t("clusterNumber", { number: cluster.number });
@@ -49,7 +54,7 @@ export function ClusterPage(props: Props) {
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="min-w-0 text-2xl font-semibold tracking-tight wrap-anywhere">
-          <span className="mr-2 text-muted-foreground tabular-nums">#{cluster.number}</span>
+          {cluster.name !== null && <span className="mr-2 text-muted-foreground tabular-nums">#{cluster.number}</span>}
           {title}
         </h1>
         <Badge variant="secondary" className="tabular-nums">

@@ -6,8 +6,8 @@ import { useDates } from "@/components/i18n/use-dates";
 import { useErrorText } from "@/components/shell/status-bar";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { readLearnDocumentAction } from "@/lib/learn/actions";
-import type { LearnClusterDocumentDto, LearnDocumentDto } from "@/lib/learn/cluster-schemas";
+import { readLearnDocumentAction } from "@/lib/learn/clusters/actions";
+import type { LearnClusterDocumentDto, LearnDocumentDto } from "@/lib/learn/clusters/schemas";
 
 /** One document's whole text, read when it is opened (a Radix dialog: focus stays inside until it closes). */
 export function DocumentDialog({

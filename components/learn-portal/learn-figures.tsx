@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import type { LearnCounts } from "@/lib/learn/cluster-schemas";
+import type { LearnCounts } from "@/lib/learn/clusters/schemas";
 
 const FIGURES = ["documents", "clustered", "pending", "unclustered", "clusters", "named", "complete", "locked"] as const;
 

@@ -2,13 +2,14 @@ import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { PageHeader } from "@/components/portal/page-header";
 import { Pager } from "@/components/shell/pager";
-import type { LearnClusterDto, LearnCounts } from "@/lib/learn/cluster-schemas";
-import type { LearnRunDto } from "@/lib/learn/run-schemas";
+import type { LearnClusterDto, LearnCounts } from "@/lib/learn/clusters/schemas";
+import type { LearnRunDto } from "@/lib/learn/runs/schemas";
 import type { LearnProjectDto } from "@/lib/learn/schemas";
 import { ClusterCard } from "./cluster-card";
 import { NoDocuments, NotLearnedYet } from "./learn-empty-states";
 import { LearnFigures } from "./learn-figures";
 import { LearnRunPanel } from "./learn-run-panel";
+import { MyLocks } from "./my-locks";
 
 type Props = {
   project: LearnProjectDto;
@@ -28,6 +29,8 @@ type Props = {
   runControls?: ReactNode;
   /** the export of the complete named clusters into an extraction project, under the figures */
   exportControls?: ReactNode;
+  /** the clusters whose lock the signed-in user holds (their names): the notice with "release my locks" */
+  myLocks?: string[];
 };
 
 /** The learn portal's overview (DESIGN.md "Learn"): figures, the latest run with its progress, the clusters. */
@@ -42,6 +45,7 @@ export async function LearnOverview(props: Props) {
           {t("deletedText")}
         </p>
       )}
+      {!project.deletedAt && <MyLocks projectId={project.id} clusters={props.myLocks ?? []} />}
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
         <div className="grid content-start gap-4">
           <LearnFigures counts={counts} />

@@ -10,29 +10,36 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { TruncatedText } from "@/components/ui/truncated-text";
 import type { Caller } from "@/lib/auth/caller";
-import type { ServiceInfo } from "@/lib/config/service-config";
 import type { LearnProjectDto } from "@/lib/learn/schemas";
+import type { ServiceInfo } from "@/lib/settings/store";
 import { learnPortalHref } from "../learn/links";
 
-type Props = { caller: Caller; project: LearnProjectDto; info: ServiceInfo; children: ReactNode };
+type Props = {
+  caller: Caller;
+  systemName: string;
+  /** null: no such learn project in the system (the page inside says not found) */
+  project: LearnProjectDto | null;
+  info: ServiceInfo;
+  children: ReactNode;
+};
 
 /**
  * The learn portal's frame (spec operations §2: opened in a new tab from the learn projects list): the header of the
  * portals, compact, with the project and its system, the way back to the system portal's learn projects, the account
  * (its language), the theme and sign-out; no sidebar.
  */
-export async function LearnPortalShell({ caller, project, info, children }: Props) {
+export async function LearnPortalShell({ caller, systemName, project, info, children }: Props) {
   const [t, th] = await Promise.all([getTranslations("learnPortal"), getTranslations("header")]);
-  const systemBase = `/system/${encodeURIComponent(project.systemName)}`;
+  const systemBase = `/system/${encodeURIComponent(systemName)}`;
   return (
     <div className="flex min-h-screen flex-col">
-      <ShellHeader home={learnPortalHref(project.systemName, project.id)}>
+      <ShellHeader home={project ? learnPortalHref(systemName, project.id) : `${systemBase}/learnProjects`}>
         <span className="flex min-w-0 max-w-[min(60ch,70vw)] items-center gap-2 text-sm" data-testid="learn-portal-label">
           <span className="text-muted-foreground">{t("portal")}</span>
-          <TruncatedText text={project.name} className="font-medium" />
+          {project && <TruncatedText text={project.name} className="font-medium" />}
           <span className="text-muted-foreground">·</span>
-          <TruncatedText text={th("system", { name: project.systemName })} className="text-muted-foreground" />
-          {project.deletedAt && <Badge variant="destructive">{t("deleted")}</Badge>}
+          <TruncatedText text={th("system", { name: systemName })} className="text-muted-foreground" />
+          {project?.deletedAt && <Badge variant="destructive">{t("deleted")}</Badge>}
         </span>
         <MaintenanceBanner initial={info.isMaintenanceModeEnabled} />
         <div className="ml-auto flex items-center gap-1">

@@ -7,7 +7,9 @@ import { useDates } from "@/components/i18n/use-dates";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { UploadProgress } from "@/components/ui/upload-progress";
-import type { LearnRunDto } from "@/lib/learn/run-schemas";
+import { CLUSTER_LOCK_LAPSE_MS } from "@/lib/learn/clusters/rules";
+import type { LearnRunDto } from "@/lib/learn/runs/schemas";
+import { LearnRunError } from "../learn/learn-run-error";
 
 /** How often the overview reads again while a run waits or runs (DESIGN.md: every long operation shows progress). */
 const RUN_POLL_MS = 3000;
@@ -53,6 +55,13 @@ export function LearnRunPanel({ runs, pending, children }: { runs: LearnRunDto[]
                 {latest.requestedBy ? ` · ${latest.requestedBy}` : ""}
               </span>
             </div>
+            {latest.state === "Waiting" && (
+              <p className="text-muted-foreground" data-testid="run-waiting">
+                {latest.waitingFor
+                  ? t("runWaitingFor", { ...latest.waitingFor, minutes: CLUSTER_LOCK_LAPSE_MS / 60_000 })
+                  : t("runWaitingWorker")}
+              </p>
+            )}
             {latest.state === "Running" && (
               <UploadProgress
                 percent={latest.total > 0 ? Math.floor((latest.done / latest.total) * 100) : 0}
@@ -76,8 +85,8 @@ export function LearnRunPanel({ runs, pending, children }: { runs: LearnRunDto[]
               ))}
             </dl>
             {latest.state === "Error" && (
-              <p className="text-destructive wrap-anywhere" data-testid="run-error">
-                {latest.errorMessage ?? latest.errorCode}
+              <p className="text-destructive" data-testid="run-error">
+                <LearnRunError run={latest} />
               </p>
             )}
           </div>
@@ -93,11 +102,15 @@ export function LearnRunPanel({ runs, pending, children }: { runs: LearnRunDto[]
         {earlier.length > 0 && (
           <details>
             <summary className="cursor-pointer text-muted-foreground">{t("earlierRuns", { count: earlier.length })}</summary>
-            <ul className="mt-2 grid gap-1">
+            <ul className="mt-2 grid gap-2" data-testid="earlier-runs">
               {earlier.map((run) => (
-                <li key={run.id} className="flex flex-wrap gap-2">
-                  <Badge variant={STATE_VARIANT[run.state]}>{t(`runState_${run.state}`)}</Badge>
-                  <span className="tabular-nums">{dateTime(run.finished ?? run.created)}</span>
+                <li key={run.id} className="grid gap-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Badge variant={STATE_VARIANT[run.state]}>{t(`runState_${run.state}`)}</Badge>
+                    <span className="tabular-nums">{dateTime(run.finished ?? run.created)}</span>
+                    <span className="text-muted-foreground">{t(`runTrigger_${run.trigger}`)}</span>
+                  </div>
+                  {run.state === "Error" && <LearnRunError run={run} className="text-destructive" />}
                 </li>
               ))}
             </ul>

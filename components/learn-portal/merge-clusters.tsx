@@ -7,8 +7,8 @@ import { useState, useTransition } from "react";
 import { useStatus } from "@/components/shell/status-bar";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { mergeLearnClustersAction } from "@/lib/learn/actions";
-import type { LearnClusterChoice, LearnClusterDto } from "@/lib/learn/cluster-schemas";
+import { mergeLearnClustersAction } from "@/lib/learn/clusters/actions";
+import type { LearnClusterChoice, LearnClusterDto } from "@/lib/learn/clusters/schemas";
 import { ClusterChoiceDialog } from "./cluster-choice-dialog";
 
 type Props = { projectId: string; cluster: LearnClusterDto; choices: LearnClusterChoice[]; userId: string; editable: boolean };

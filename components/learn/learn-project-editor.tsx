@@ -1,22 +1,16 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { ExternalLinkIcon } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useTransition } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { CheckboxField, TextField } from "@/components/forms/fields";
 import { FormButtons } from "@/components/forms/form-buttons";
 import { FormError } from "@/components/forms/form-error";
-import { useServerErrors } from "@/components/forms/use-server-errors";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { useDates } from "@/components/i18n/use-dates";
-import { useStatus } from "@/components/shell/status-bar";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
-import { FORM_ISSUES } from "@/lib/errors/issues";
 import { updateLearnMetadataAction } from "@/lib/learn/actions";
 import { type LearnProjectDto, ZLearnMetadataForm } from "@/lib/learn/schemas";
 import { learnPortalHref } from "./links";
@@ -29,25 +23,15 @@ type Values = z.input<typeof ZLearnMetadataForm>;
  */
 export function LearnProjectEditor({ project, learnPortal }: { project: LearnProjectDto; learnPortal: boolean }) {
   const t = useTranslations("learnProjects");
-  const router = useRouter();
   const { dateTime } = useDates();
-  const { notify } = useStatus();
-  const [pending, startTransition] = useTransition();
   const deleted = project.deletedAt !== null;
-  const form = useForm<Values, unknown, z.output<typeof ZLearnMetadataForm>>({
-    resolver: zodResolver(ZLearnMetadataForm, FORM_ISSUES),
-    criteriaMode: "all",
+  const { form, pending, submit, formErrors } = useActionForm<Values, z.output<typeof ZLearnMetadataForm>>({
+    schema: ZLearnMetadataForm,
     defaultValues: { name: project.name, updating: project.updating },
+    codes: { ProjectNameExists: "name" },
   });
-  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form, { codes: { ProjectNameExists: "name" } });
-  const save = form.handleSubmit((values) => {
-    clearFormErrors();
-    startTransition(async () => {
-      const r = await updateLearnMetadataAction({ id: project.id, ...values });
-      if (!r.ok) return showErrors(r.errors);
-      notify("success", t("project_text_edited"));
-      router.refresh();
-    });
+  const save = submit((values) => updateLearnMetadataAction({ id: project.id, ...values }), {
+    saved: t("project_text_edited"),
   });
 
   return (

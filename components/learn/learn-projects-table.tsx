@@ -5,12 +5,11 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useTransition } from "react";
-import { DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
+import { CellText, DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
 import { useDates } from "@/components/i18n/use-dates";
 import { useStatus } from "@/components/shell/status-bar";
-import { TruncatedText } from "@/components/ui/truncated-text";
 import { deleteLearnProjectAction } from "@/lib/learn/actions";
-import { requestLearnRunAction } from "@/lib/learn/run-actions";
+import { requestLearnRunAction } from "@/lib/learn/runs/actions";
 import type { LearnProjectDto } from "@/lib/learn/schemas";
 import { learnPortalHref } from "./links";
 
@@ -65,16 +64,16 @@ export function LearnProjectsTable({
         header: t("name"),
         cell: ({ row }) =>
           row.original.deletedAt ? (
-            <TruncatedText text={row.original.name} className="max-w-64" />
+            <CellText text={row.original.name} />
           ) : (
-            <TruncatedText text={row.original.name} className="max-w-64">
+            <CellText text={row.original.name}>
               <Link
                 className="font-medium text-primary underline underline-offset-4"
                 href={`${base}/learnProjects/edit/${row.original.id}`}
               >
                 {row.original.name}
               </Link>
-            </TruncatedText>
+            </CellText>
           ),
       }),
       column.accessor("id", { header: t("id"), cell: (i) => <code className="text-xs">{i.getValue()}</code> }),

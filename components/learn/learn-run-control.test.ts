@@ -2,7 +2,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { type ComponentProps, createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import type { LearnRunDto } from "@/lib/learn/run-schemas";
+import type { LearnRunDto } from "@/lib/learn/runs/schemas";
 import de from "@/messages/de-DE.json";
 import en from "@/messages/en-US.json";
 import { StatusProvider } from "../shell/status-bar";
@@ -23,6 +23,8 @@ const run = (overrides: Partial<LearnRunDto> = {}): LearnRunDto => ({
   summary: null,
   errorCode: null,
   errorMessage: null,
+  errorParameter: null,
+  waitingFor: null,
   created: "2026-05-04T09:30:00.000Z",
   started: "2026-05-04T09:30:00.210Z",
   finished: null,

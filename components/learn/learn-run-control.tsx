@@ -8,8 +8,9 @@ import { useDates } from "@/components/i18n/use-dates";
 import { useStatus } from "@/components/shell/status-bar";
 import { Button } from "@/components/ui/button";
 import { UploadProgress } from "@/components/ui/upload-progress";
-import { learnRunAction, requestLearnRunAction } from "@/lib/learn/run-actions";
-import type { LearnRunDto } from "@/lib/learn/run-schemas";
+import { learnRunAction, requestLearnRunAction } from "@/lib/learn/runs/actions";
+import type { LearnRunDto } from "@/lib/learn/runs/schemas";
+import { LearnRunError, useLearnRunErrorText } from "./learn-run-error";
 
 /** How often an open run's progress is read (DESIGN.md: every long operation shows progress). */
 export const RUN_POLL_MS = 2000;
@@ -38,6 +39,7 @@ export function LearnRunControl({
   const router = useRouter();
   const { dateTime } = useDates();
   const { notify, notifyErrors } = useStatus();
+  const errorText = useLearnRunErrorText();
   const [pending, startTransition] = useTransition();
   const [onlyChanged, setOnlyChanged] = useState(true);
   const [run, setRun] = useState<LearnRunDto | null>(latest);
@@ -58,11 +60,11 @@ export function LearnRunControl({
           "success",
           t("ready", { placed: result.data.summary?.placed ?? 0, newClusters: result.data.summary?.newClusters ?? 0 }),
         );
-      else notify("error", t("failed", { error: result.data.errorMessage ?? result.data.errorCode ?? "" }));
+      else notify("error", t("failed", { error: errorText(result.data) }));
       router.refresh();
     }, RUN_POLL_MS);
     return () => clearInterval(timer);
-  }, [openId, projectId, notify, router, t]);
+  }, [openId, projectId, notify, router, t, errorText]);
 
   const start = () =>
     startTransition(async () => {
@@ -70,6 +72,8 @@ export function LearnRunControl({
       if (!result.ok) return notifyErrors(result.errors, (error) => t("error_request", { error }));
       setRun(result.data);
       notify("note", t("started"));
+      // the panel beside (withStatus false) shows the run: it reads the page again, then follows the run's progress
+      if (!withStatus) router.refresh();
     });
 
   const open = isOpen(run);
@@ -114,9 +118,9 @@ export function LearnRunControl({
                 time: dateTime(run.finished ?? run.created),
               })}
               {run.state === "Ready" && run.summary ? ` ${t("summary", { ...run.summary })}` : ""}
-              {run.state === "Error" ? ` ${run.errorMessage ?? run.errorCode ?? ""}` : ""}
             </p>
           )}
+          {!open && run?.state === "Error" && <LearnRunError run={run} className="text-destructive" />}
         </div>
       )}
     </div>

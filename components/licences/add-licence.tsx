@@ -1,20 +1,17 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CloudIcon, Loader2Icon, UploadIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useRef, useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { TextField } from "@/components/forms/fields";
 import { FormError } from "@/components/forms/form-error";
-import { useServerErrors } from "@/components/forms/use-server-errors";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { useStatus } from "@/components/shell/status-bar";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
-import { FORM_ISSUES } from "@/lib/errors/issues";
 import { addCsbLicenceAction, uploadLicenceAction } from "@/lib/licences/actions";
 import { ZCsbLicence } from "@/lib/licences/schemas";
 
@@ -71,26 +68,17 @@ export function AddCloudLicence() {
   const router = useRouter();
   const { notify } = useStatus();
   const [open, setOpen] = useState(false);
-  const [pending, startTransition] = useTransition();
-  const form = useForm<CsbValues, unknown, z.output<typeof ZCsbLicence>>({
-    resolver: zodResolver(ZCsbLicence, FORM_ISSUES),
-    criteriaMode: "all",
+  const { form, pending, submit, formErrors } = useActionForm<CsbValues, z.output<typeof ZCsbLicence>>({
+    schema: ZCsbLicence,
     defaultValues: { csbUrl: "", csbSystem: "", csbUser: "", csbPassword: "" },
-  });
-  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form, {
     codes: { LicenceSourceUnreachable: "csbUrl" },
   });
 
-  const onSubmit = form.handleSubmit((v) => {
-    clearFormErrors();
-    startTransition(async () => {
-      const result = await addCsbLicenceAction(v);
-      if (!result.ok) return showErrors(result.errors);
-      notify("success", t("licence_text_added"));
-      form.reset();
-      setOpen(false);
-      router.refresh();
-    });
+  const onSubmit = submit(addCsbLicenceAction, () => {
+    notify("success", t("licence_text_added"));
+    form.reset();
+    setOpen(false);
+    router.refresh();
   });
 
   return (

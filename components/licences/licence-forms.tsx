@@ -1,18 +1,13 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useMemo, useTransition } from "react";
-import { useForm } from "react-hook-form";
+import { useMemo } from "react";
 import { NumberField, TextField } from "@/components/forms/fields";
 import { FormButtons } from "@/components/forms/form-buttons";
 import { FormError } from "@/components/forms/form-error";
-import { useServerErrors } from "@/components/forms/use-server-errors";
-import { useStatus } from "@/components/shell/status-bar";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { Card, CardContent } from "@/components/ui/card";
 import { Form, FormField, FormItem, FormMessage } from "@/components/ui/form";
-import { FORM_ISSUES } from "@/lib/errors/issues";
 import { createVirtualLicenceAction, patchLicenceAction } from "@/lib/licences/actions";
 import {
   type LicenceDto,
@@ -45,14 +40,10 @@ function ChildrenField({ pool }: { pool: Option[] }) {
 /** spec foundation §2/§5 "Licence edit": name, alert thresholds, the children of a virtual licence, the cloud source. */
 export function LicenceEditForm({ licence, pool }: { licence: LicenceDto; pool: Option[] }) {
   const t = useTranslations("licence");
-  const router = useRouter();
-  const { notify } = useStatus();
-  const [pending, startTransition] = useTransition();
   const isCsb = licence.source === "csb";
   const schema = useMemo(() => licenceEditFormSchema({ isVirtual: licence.isVirtual, isCsb }), [licence.isVirtual, isCsb]);
-  const form = useForm<LicenceEditFormValues>({
-    resolver: zodResolver(schema, FORM_ISSUES),
-    criteriaMode: "all",
+  const { form, pending, submit, formErrors } = useActionForm<LicenceEditFormValues>({
+    schema,
     defaultValues: {
       name: licence.name,
       ...licence.alertConfiguration,
@@ -62,29 +53,22 @@ export function LicenceEditForm({ licence, pool }: { licence: LicenceDto; pool: 
       csbUser: licence.csbUsername ?? "",
       csbPassword: licence.csbPassword ?? "",
     },
-  });
-  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form, {
     fields: Object.fromEntries(STAGES.map((s) => [`alertConfiguration.${s}`, s])),
     codes: { LicenceCircularDependency: "childIds", LicenceDuplicate: "childIds", licence_error_upload_noChildren: "childIds" },
   });
   const detail = `/admin/licence/${encodeURIComponent(licence.id)}`;
 
-  const onSubmit = form.handleSubmit(({ name, childIds, csbUrl, csbSystem, csbUser, csbPassword, ...stages }) => {
-    clearFormErrors();
-    startTransition(async () => {
-      const result = await patchLicenceAction({
+  const onSubmit = submit(
+    ({ name, childIds, csbUrl, csbSystem, csbUser, csbPassword, ...stages }) =>
+      patchLicenceAction({
         id: licence.id,
         name,
         alertConfiguration: stages,
         ...(licence.isVirtual ? { childIds } : {}),
         ...(isCsb ? { csbUrl, csbSystem, csbUser, csbPassword } : {}),
-      });
-      if (!result.ok) return showErrors(result.errors);
-      notify("success", t("licence_text_updated"));
-      router.push(detail);
-      router.refresh();
-    });
-  });
+      }),
+    { saved: t("licence_text_updated"), goTo: detail },
+  );
 
   return (
     <Form {...form}>
@@ -123,27 +107,15 @@ export function LicenceEditForm({ licence, pool }: { licence: LicenceDto; pool: 
 /** Named route adminCreateVirtualLicence: name and the ordered children; the id may stay empty. */
 export function CreateVirtualForm({ pool }: { pool: Option[] }) {
   const t = useTranslations("licence");
-  const router = useRouter();
-  const { notify } = useStatus();
-  const [pending, startTransition] = useTransition();
-  const form = useForm<VirtualLicenceFormValues>({
-    resolver: zodResolver(ZVirtualLicenceForm, FORM_ISSUES),
-    criteriaMode: "all",
+  const { form, pending, submit, formErrors } = useActionForm<VirtualLicenceFormValues>({
+    schema: ZVirtualLicenceForm,
     defaultValues: { id: "", name: "", childIds: [] },
-  });
-  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form, {
     codes: { LicenceDuplicate: "id", LicenceCircularDependency: "childIds", LicenceNotFound: "childIds" },
   });
 
-  const onSubmit = form.handleSubmit((v) => {
-    clearFormErrors();
-    startTransition(async () => {
-      const result = await createVirtualLicenceAction({ ...v, id: v.id || undefined });
-      if (!result.ok) return showErrors(result.errors);
-      notify("success", t("licence_text_created"));
-      router.push(VIRTUAL_TAB);
-      router.refresh();
-    });
+  const onSubmit = submit((v) => createVirtualLicenceAction({ ...v, id: v.id || undefined }), {
+    saved: t("licence_text_created"),
+    goTo: VIRTUAL_TAB,
   });
 
   return (

@@ -5,9 +5,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useTransition } from "react";
-import { DataTable, dataTableColumnHelper, type RowAction, RowActions } from "@/components/data-table";
+import { CellText, DataTable, dataTableColumnHelper, type RowAction, RowActions } from "@/components/data-table";
 import { useStatus } from "@/components/shell/status-bar";
-import { TruncatedText } from "@/components/ui/truncated-text";
 import { deleteLicenceAction, refreshLicenceAction } from "@/lib/licences/actions";
 import type { LicenceBasicDto } from "@/lib/licences/schemas";
 import { AlertBadges } from "./alert-badges";
@@ -35,19 +34,19 @@ export function LicencesTable({ rows, total, page, pageSize, canManage, virtual 
       column.accessor("name", {
         header: t("name"),
         cell: ({ row }) => (
-          <TruncatedText text={row.original.name} className="max-w-64">
+          <CellText text={row.original.name}>
             <Link
               className="font-medium text-primary underline underline-offset-4"
               href={`/admin/licence/${encodeURIComponent(row.original.id)}`}
             >
               {row.original.name}
             </Link>
-          </TruncatedText>
+          </CellText>
         ),
       }),
       column.accessor("id", {
         header: t("id"),
-        cell: (i) => <TruncatedText text={i.getValue()} className="max-w-48 font-mono text-xs" />,
+        cell: (i) => <CellText text={i.getValue()} className="font-mono text-xs" />,
       }),
       column.accessor("source", { header: t("type"), cell: (i) => t(`source_${i.getValue()}`) }),
       column.accessor("expiration", { header: t("expiration"), cell: (i) => i.getValue() ?? "—" }),

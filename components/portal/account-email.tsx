@@ -1,19 +1,15 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useTransition } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { TextField } from "@/components/forms/fields";
 import { FormError } from "@/components/forms/form-error";
-import { useServerErrors } from "@/components/forms/use-server-errors";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { useStatus } from "@/components/shell/status-bar";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
 import { changeOwnEmailAction } from "@/lib/account/actions";
 import { obfuscateInBrowser } from "@/lib/auth/obfuscate-browser";
-import { FORM_ISSUES } from "@/lib/errors/issues";
 import { ZEmailChange } from "@/lib/users/schemas";
 
 type Values = z.input<typeof ZEmailChange>;
@@ -32,26 +28,22 @@ export function AccountEmail({
 }) {
   const t = useTranslations("account");
   const { notify } = useStatus();
-  const [pending, startTransition] = useTransition();
-  const form = useForm<Values, unknown, z.output<typeof ZEmailChange>>({
-    resolver: zodResolver(ZEmailChange, FORM_ISSUES),
-    criteriaMode: "all",
+  const { form, pending, submit, formErrors } = useActionForm<Values, z.output<typeof ZEmailChange>>({
+    schema: ZEmailChange,
     defaultValues: { password: "", newEmail: "" },
-  });
-  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form, {
     codes: { WrongPassword: "password", EmailInUse: "newEmail" },
   });
 
-  const onSubmit = form.handleSubmit((v) => {
-    clearFormErrors();
-    startTransition(async () => {
+  const onSubmit = submit(
+    async (v) => {
       const password = obfuscate ? await obfuscateInBrowser(v.password, stationId, systemName) : v.password;
-      const result = await changeOwnEmailAction({ password, newEmail: v.newEmail });
-      if (!result.ok) return showErrors(result.errors);
+      return changeOwnEmailAction({ password, newEmail: v.newEmail });
+    },
+    (_, v) => {
       notify("success", t("emailLinkSent", { email: v.newEmail }));
       form.reset();
-    });
-  });
+    },
+  );
 
   return (
     <Form {...form}>

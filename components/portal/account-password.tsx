@@ -1,18 +1,16 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useMemo, useTransition } from "react";
-import { useForm } from "react-hook-form";
+import { useMemo } from "react";
 import { TextField } from "@/components/forms/fields";
 import { FormError } from "@/components/forms/form-error";
-import { passwordRuleFields, useServerErrors } from "@/components/forms/use-server-errors";
+import { useActionForm } from "@/components/forms/use-action-form";
+import { passwordRuleFields } from "@/components/forms/use-server-errors";
 import { useStatus } from "@/components/shell/status-bar";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
 import { changeOwnPasswordAction } from "@/lib/account/actions";
 import { obfuscateInBrowser } from "@/lib/auth/obfuscate-browser";
-import { FORM_ISSUES } from "@/lib/errors/issues";
 import { accountPasswordFormSchema, type AccountPasswordFormValues as Values } from "@/lib/users/schemas";
 
 /**
@@ -32,30 +30,26 @@ export function AccountPassword({
 }) {
   const t = useTranslations("account");
   const { notify } = useStatus();
-  const [pending, startTransition] = useTransition();
   const schema = useMemo(() => accountPasswordFormSchema({ byMail }), [byMail]);
-  const form = useForm<Values>({
-    resolver: zodResolver(schema, FORM_ISSUES),
-    criteriaMode: "all",
+  const { form, pending, submit, formErrors } = useActionForm<Values>({
+    schema,
     defaultValues: { oldPassword: "", newPassword: "", repeat: "" },
-  });
-  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form, {
     codes: { ...passwordRuleFields("newPassword"), WrongOldPassword: "oldPassword", missingOldPassword: "oldPassword" },
   });
 
-  const onSubmit = form.handleSubmit((v) => {
-    clearFormErrors();
-    startTransition(async () => {
+  const onSubmit = submit(
+    async (v) => {
       const hide = (p: string) => (obfuscate ? obfuscateInBrowser(p, stationId, systemName) : Promise.resolve(p));
-      const result = await changeOwnPasswordAction({
+      return changeOwnPasswordAction({
         oldPassword: await hide(v.oldPassword),
         newPassword: byMail ? undefined : await hide(v.newPassword),
       });
-      if (!result.ok) return showErrors(result.errors);
+    },
+    (data) => {
       form.reset();
-      notify("success", result.data.result === "linkSent" ? t("passwordLinkSent") : t("passwordChanged"));
-    });
-  });
+      notify("success", data.result === "linkSent" ? t("passwordLinkSent") : t("passwordChanged"));
+    },
+  );
 
   return (
     <Form {...form}>

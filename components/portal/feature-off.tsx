@@ -1,7 +1,7 @@
 import { CircleOffIcon } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/portal/page-header";
-import type { FeatureName } from "@/lib/about/schemas";
+import type { FeatureName } from "@/lib/settings/schemas";
 
 /** What a page of a switched-off feature shows (DESIGN.md "Feature flags"): its name, that it is off, and who can help. */
 export async function FeatureOff({ feature, title }: { feature: FeatureName; title?: string }) {

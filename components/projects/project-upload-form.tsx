@@ -1,21 +1,18 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { UploadIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
-import { useForm } from "react-hook-form";
 import { CheckboxField, FieldFrame, TextField } from "@/components/forms/fields";
 import { FormButtons } from "@/components/forms/form-buttons";
 import { FormError } from "@/components/forms/form-error";
-import { useServerErrors } from "@/components/forms/use-server-errors";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { useStatus } from "@/components/shell/status-bar";
 import { Card, CardContent } from "@/components/ui/card";
 import { Form, FormControl } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { UploadProgress } from "@/components/ui/upload-progress";
-import { FORM_ISSUES } from "@/lib/errors/issues";
 import { projectUploadFormSchema, type ProjectUploadFormValues as Values } from "@/lib/projects/schemas";
 import { uploadWithProgress } from "./upload";
 
@@ -55,12 +52,9 @@ export function ProjectUploadForm(props: Props) {
   const [progress, setProgress] = useState<number | null>(null);
   const add = props.mode === "add";
   const schema = useMemo(() => projectUploadFormSchema({ add }), [add]);
-  const form = useForm<Values>({
-    resolver: zodResolver(schema, FORM_ISSUES),
-    criteriaMode: "all",
+  const { form, formErrors, showErrors, clearFormErrors } = useActionForm<Values>({
+    schema,
     defaultValues: { file: null, name: "", withCustomizing: false, replaceDefaultProperties: false },
-  });
-  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form, {
     fields: { esproject: "file" },
     codes: {
       missingEsproject: "file",

@@ -5,9 +5,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useTransition } from "react";
-import { DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
+import { CellText, DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
 import { useStatus } from "@/components/shell/status-bar";
-import { TruncatedText } from "@/components/ui/truncated-text";
 import { deleteProjectAction } from "@/lib/projects/actions";
 import type { ProjectDto } from "@/lib/projects/schemas";
 
@@ -44,20 +43,20 @@ export function ProjectsTable({
       column.accessor("name", {
         header: t("name"),
         cell: ({ row }) => (
-          <TruncatedText text={row.original.name} className="max-w-64">
+          <CellText text={row.original.name}>
             <Link
               className="font-medium text-primary underline underline-offset-4"
               href={`${base}/projects/edit/${row.original.id}`}
             >
               {row.original.name}
             </Link>
-          </TruncatedText>
+          </CellText>
         ),
       }),
       column.accessor("id", { header: t("id"), cell: (i) => <code className="text-xs">{i.getValue()}</code> }),
       column.accessor("version", {
         header: t("version"),
-        cell: (i) => <TruncatedText text={String(i.getValue())} className="max-w-32" />,
+        cell: (i) => <CellText text={String(i.getValue())} />,
       }),
       column.display({
         id: "actions",

@@ -5,12 +5,11 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useTransition } from "react";
-import { DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
+import { CellText, DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
 import { useDates } from "@/components/i18n/use-dates";
 import { ConfirmButton } from "@/components/jobs/confirm-button";
 import { useStatus } from "@/components/shell/status-bar";
 import { Button } from "@/components/ui/button";
-import { TruncatedText } from "@/components/ui/truncated-text";
 import { clampPage, type Paging } from "@/lib/paging";
 import { deleteResourcesAction } from "@/lib/resources/actions";
 import type { PoolDetailDto, ResourceDto } from "@/lib/resources/schemas";
@@ -46,7 +45,7 @@ export function PoolDetailView({ systemId, detail, base, paging }: Props) {
   const columns = column.columns([
     column.accessor("name", {
       header: t("name"),
-      cell: (i) => <TruncatedText text={i.getValue()} className="max-w-md font-medium" />,
+      cell: (i) => <CellText text={i.getValue()} className="font-medium" />,
     }),
     column.accessor("lastUpdate", { header: t("lastUpdate"), cell: (i) => dateTime(i.getValue()) }),
     column.display({

@@ -1,15 +1,13 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { UploadIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { FieldFrame, SelectField, TextField } from "@/components/forms/fields";
+import { FieldFrame, ReadOnlyField, SelectField, TextField } from "@/components/forms/fields";
 import { FormButtons } from "@/components/forms/form-buttons";
 import { FormError } from "@/components/forms/form-error";
-import { useServerErrors } from "@/components/forms/use-server-errors";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { uploadWithProgress } from "@/components/projects/upload";
 import { useStatus } from "@/components/shell/status-bar";
 import { Card, CardContent } from "@/components/ui/card";
@@ -17,8 +15,8 @@ import { Form, FormControl } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { UploadProgress } from "@/components/ui/upload-progress";
 import { RESOURCE_TYPES, type ResourceLevel } from "@/db/schema/resources";
-import { code, FORM_ISSUES } from "@/lib/errors/issues";
-import { RESOURCE_EXTENSIONS, resourceNameProblem } from "@/lib/resources/rules";
+import { code } from "@/lib/errors/issues";
+import { isResourceType, RESOURCE_EXTENSIONS, resourceNameProblem } from "@/lib/resources/rules";
 import { type ResourceDto, type ResourceFormValues as Values, ZResourceForm } from "@/lib/resources/schemas";
 
 type Props = {
@@ -39,16 +37,16 @@ export function ResourceForm({ systemId, level, base, fixed }: Props) {
   const router = useRouter();
   const { notify } = useStatus();
   const [progress, setProgress] = useState<number | null>(null);
-  const form = useForm<Values>({
-    resolver: zodResolver(ZResourceForm, FORM_ISSUES),
+  // a type, pool and name from the query identify the resource (spec operations §2): shown, not edited
+  const fixedType = fixed.type && isResourceType(fixed.type) ? fixed.type : undefined;
+  const { form, formErrors, showErrors, clearFormErrors } = useActionForm<Values>({
+    schema: ZResourceForm,
     defaultValues: {
-      type: (fixed.type ?? "") as Values["type"],
+      type: (fixedType ?? "") as Values["type"],
       subtype: fixed.subtype ?? "",
       file: null,
       name: fixed.name ?? "",
     },
-  });
-  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form, {
     fields: { resourceFile: "file", "meta.type": "type", "meta.subtype": "subtype", "meta.name": "name" },
     codes: {
       resources_error_noFileSelected: "file",
@@ -58,6 +56,7 @@ export function ResourceForm({ systemId, level, base, fixed }: Props) {
       resources_error_fileExtensions: "name",
       resources_error_invalidName: "name",
       ResourceUploadInProgress: "name",
+      ResourceNameDiffers: "name",
       resources_error_noType: "type",
       ResourceTypeUnknown: "type",
       resources_error_noPool: "subtype",
@@ -91,18 +90,23 @@ export function ResourceForm({ systemId, level, base, fixed }: Props) {
         <Card className="max-w-3xl">
           <CardContent className="grid gap-5">
             <FormError errors={formErrors} wrap={(error) => t("resources_error_add", { name: form.getValues("name"), error })} />
-            <SelectField<Values>
-              name="type"
-              id="resourceType"
-              label={t("type")}
-              // fixed by the query: the one option (a disabled field would have no value in react-hook-form)
-              emptyLabel={fixed.type ? undefined : t("chooseType")}
-              options={RESOURCE_TYPES.filter((value) => !fixed.type || value === fixed.type).map((value) => ({
-                value,
-                label: t(`typeName_${value}`),
-              }))}
-            />
-            <TextField<Values> name="subtype" id="resourceSubtype" label={t("subtype")} readOnly={Boolean(fixed.subtype)} />
+            {fixedType ? (
+              <ReadOnlyField<Values> name="type" id="resourceType" label={t("type")} text={t(`typeName_${fixedType}`)} />
+            ) : (
+              <SelectField<Values>
+                name="type"
+                id="resourceType"
+                label={t("type")}
+                emptyLabel={t("chooseType")}
+                options={RESOURCE_TYPES.map((value) => ({ value, label: t(`typeName_${value}`) }))}
+              />
+            )}
+            {fixed.subtype ? (
+              <ReadOnlyField<Values> name="subtype" id="resourceSubtype" label={t("subtype")} text={fixed.subtype} />
+            ) : (
+              <TextField<Values> name="subtype" id="resourceSubtype" label={t("subtype")} />
+            )}
+            {fixed.name && <ReadOnlyField<Values> name="name" id="resourceName" label={t("name")} text={fixed.name} />}
             <FieldFrame<Values> name="file" id="resourceFile" label={t("file")}>
               {(field) => (
                 <FormControl>
@@ -122,8 +126,8 @@ export function ResourceForm({ systemId, level, base, fixed }: Props) {
                 </FormControl>
               )}
             </FieldFrame>
-            <TextField<Values> name="name" id="resourceName" label={t("name")} readOnly={Boolean(fixed.name)} />
-            {extension && (
+            {!fixed.name && <TextField<Values> name="name" id="resourceName" label={t("name")} />}
+            {extension && !fixed.name && (
               <p className="-mt-3 text-xs text-muted-foreground">
                 {t("extensionHint", { type: t(`typeName_${type}`), extension })}
               </p>

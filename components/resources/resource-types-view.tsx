@@ -5,11 +5,10 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useTransition } from "react";
-import { DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
+import { CellText, DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
 import { useStatus } from "@/components/shell/status-bar";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { TruncatedText } from "@/components/ui/truncated-text";
 import { clampPage, type Paging } from "@/lib/paging";
 import { deletePoolAction, deleteResourcesAction } from "@/lib/resources/actions";
 import type { ResourcePoolDto, SubtypeDto } from "@/lib/resources/schemas";
@@ -49,11 +48,11 @@ export function ResourceTypesView({ systemId, pools, type, base, paging }: Props
       column.accessor("name", {
         header: t("pool"),
         cell: ({ row }) => (
-          <TruncatedText text={row.original.name} className="max-w-md">
+          <CellText text={row.original.name}>
             <Link className="font-medium text-primary underline underline-offset-4" href={`${base}/${row.original.id}`}>
               {row.original.name}
             </Link>
-          </TruncatedText>
+          </CellText>
         ),
       }),
       column.accessor("level", { header: t("level"), cell: (i) => t(`level_${i.getValue()}`) }),

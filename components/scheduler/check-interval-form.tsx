@@ -1,26 +1,23 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useForm } from "react-hook-form";
 import { NumberField } from "@/components/forms/fields";
 import { FormError } from "@/components/forms/form-error";
-import { useSaveForm } from "@/components/forms/use-save-form";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
 import { saveCheckIntervalAction } from "@/lib/scheduler/actions";
 import { CHECK_INTERVAL_MAX, type SchedulerSettings as Values, ZSchedulerSettings } from "@/lib/scheduler/schemas";
-import { schedulerResolver } from "./task-resolver";
 
 /** spec operations §2 "Scheduler": the global checkInterval (seconds) with its save button, admin portal only. */
 export function CheckIntervalForm({ checkInterval }: { checkInterval: number }) {
   const t = useTranslations("scheduler");
-  const form = useForm<Values>({
-    resolver: schedulerResolver<Values>(ZSchedulerSettings),
-    criteriaMode: "all",
+  const { form, pending, submit, formErrors } = useActionForm<Values>({
+    schema: ZSchedulerSettings,
     defaultValues: { checkInterval },
   });
-  const { pending, onSubmit, formErrors } = useSaveForm(form, saveCheckIntervalAction, t("checkIntervalSaved"));
+  const onSubmit = submit(saveCheckIntervalAction, { saved: t("checkIntervalSaved") });
   return (
     <Card className="mb-6 max-w-3xl">
       <CardHeader>

@@ -11,19 +11,27 @@ import { configFor, storedConfig } from "./task-form-values";
 
 const CONFIGURABLE = Object.keys(TASK_CONFIG_SCHEMAS) as ConfigurableFunction[];
 
-/** A form whose configuration holds `configuration`, around the panel of `fn`. */
-function Host({ fn, configuration }: { fn: ConfigurableFunction; configuration: Record<string, unknown> }): ReactNode {
+/** A form whose configuration holds `configuration`, around the panel of `fn` (of the global scheduler or a system's). */
+function Host({
+  fn,
+  configuration,
+  global,
+}: {
+  fn: ConfigurableFunction;
+  configuration: Record<string, unknown>;
+  global: boolean;
+}): ReactNode {
   const form = useForm<FieldValues>({ defaultValues: { configuration } });
-  return createElement(FormProvider, form as ComponentProps<typeof FormProvider>, createElement(TaskConfigPanel, { fn }));
+  return createElement(FormProvider, form as ComponentProps<typeof FormProvider>, createElement(TaskConfigPanel, { fn, global }));
 }
 
-/** The panel of `fn` rendered as the server does. */
-function render(fn: ConfigurableFunction, configuration: Record<string, unknown>, messages: object = en): string {
+/** The panel of `fn` rendered as the server does (the global scheduler's unless `global` is false). */
+function render(fn: ConfigurableFunction, configuration: Record<string, unknown>, messages: object = en, global = true): string {
   return renderToStaticMarkup(
     createElement(
       NextIntlClientProvider,
       { locale: "en-US", messages, timeZone: "UTC" } as ComponentProps<typeof NextIntlClientProvider>,
-      createElement(Host, { fn, configuration }),
+      createElement(Host, { fn, configuration, global }),
     ),
   );
 }
@@ -88,6 +96,20 @@ describe("the configuration panels of the task form (spec operations §3, §9)",
         const html = render(fn, defaultTaskConfig(fn), messages);
         expect(html, fn).not.toMatch(/scheduler\.(config_|packageBy_|downloadType_|days|duration)/);
       }
+    }
+  });
+
+  it("offer the archivers' one package over all systems or per system only in the global scheduler (issue 23)", () => {
+    for (const fn of ["MetricsArchiver", "AuditTrailArchiver"] as const) {
+      const global = render(fn, defaultTaskConfig(fn));
+      expect(shown(global, "storeAll"), fn).toBe(true);
+      expect(shown(global, "storeBySystem"), fn).toBe(true);
+      const system = render(fn, defaultTaskConfig(fn), en, false);
+      expect(shown(system, "storeAll"), fn).toBeUndefined();
+      expect(shown(system, "storeBySystem"), fn).toBeUndefined();
+      expect(system, fn).toContain("Each package holds this system&#x27;s data.");
+      expect(shown(system, "clean"), fn).toBe(false);
+      expect(shown(system, "packageBy"), fn).toBe("Month");
     }
   });
 

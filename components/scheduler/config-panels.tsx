@@ -5,7 +5,7 @@ import type { FieldValues } from "react-hook-form";
 import { CheckboxField, FieldFrame, NumberField, SelectField } from "@/components/forms/fields";
 import { FormControl } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { type ConfigurableFunction, TASK_DAYS_MAX } from "@/lib/scheduler/functions";
+import { CLEANER_DOWNLOAD_TYPES, type ConfigurableFunction, TASK_DAYS_MAX } from "@/lib/scheduler/functions";
 import { joinDuration, splitDuration } from "./duration";
 
 /** The form's values hold a task's configuration as an object under this name. */
@@ -16,23 +16,25 @@ const idOf = (key: string) => `config-${key}`;
 
 /**
  * spec operations §2 "Task form": the function-specific configuration panel, one per function of spec §3 "Task
- * configurations", with the defaults and ranges of §9 (lib/scheduler/functions.ts TASK_CONFIG_SCHEMAS).
+ * configurations", with the defaults and ranges of §9 (lib/scheduler/functions.ts TASK_CONFIG_SCHEMAS). `global`: the
+ * Supersystem's scheduler, whose archivers choose one package over all systems or one per system; a system's own
+ * archiver packs that system's rows whatever those say, so it does not offer them.
  */
-export function TaskConfigPanel({ fn }: { fn: ConfigurableFunction }) {
+export function TaskConfigPanel({ fn, global }: { fn: ConfigurableFunction; global: boolean }) {
   const t = useTranslations("scheduler");
   return (
     <fieldset className="grid gap-4 rounded-md border p-4" data-testid={`config-panel-${fn}`}>
       <legend className="px-1 font-medium text-sm">{t("configuration")}</legend>
-      <PanelFields fn={fn} />
+      <PanelFields fn={fn} global={global} />
     </fieldset>
   );
 }
 
-function PanelFields({ fn }: { fn: ConfigurableFunction }) {
+function PanelFields({ fn, global }: { fn: ConfigurableFunction; global: boolean }) {
   switch (fn) {
     case "MetricsArchiver":
     case "AuditTrailArchiver":
-      return <ArchiverPanel />;
+      return <ArchiverPanel global={global} />;
     case "DownloadCleaner":
       return <DownloadCleanerPanel />;
     case "LicenceAlertsNotifier":
@@ -46,7 +48,7 @@ function PanelFields({ fn }: { fn: ConfigurableFunction }) {
   }
 }
 
-function ArchiverPanel() {
+function ArchiverPanel({ global }: { global: boolean }) {
   const t = useTranslations("scheduler");
   return (
     <>
@@ -66,8 +68,16 @@ function ArchiverPanel() {
         />
       </div>
       <div className="grid gap-2">
-        <CheckboxField<Values> name={path("storeAll")} id={idOf("storeAll")} label={t("config_storeAll")} />
-        <CheckboxField<Values> name={path("storeBySystem")} id={idOf("storeBySystem")} label={t("config_storeBySystem")} />
+        {global ? (
+          <>
+            <CheckboxField<Values> name={path("storeAll")} id={idOf("storeAll")} label={t("config_storeAll")} />
+            <CheckboxField<Values> name={path("storeBySystem")} id={idOf("storeBySystem")} label={t("config_storeBySystem")} />
+          </>
+        ) : (
+          <p className="text-muted-foreground text-sm" data-testid="archiver-system-scope">
+            {t("config_systemScope")}
+          </p>
+        )}
         <CheckboxField<Values> name={path("clean")} id={idOf("clean")} label={t("config_clean")} />
       </div>
     </>
@@ -82,7 +92,7 @@ function DownloadCleanerPanel() {
         name={path("downloadType")}
         id={idOf("downloadType")}
         label={t("config_downloadType")}
-        options={(["All", "Metric", "AuditTrail", "MetricAggregate"] as const).map((v) => ({
+        options={CLEANER_DOWNLOAD_TYPES.map((v) => ({
           value: v,
           label: t(`downloadType_${v}`),
         }))}

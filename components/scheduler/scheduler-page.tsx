@@ -2,18 +2,20 @@ import { PlusIcon } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import type { Loaded } from "@/components/portal/load";
+import { LoadFailed } from "@/components/portal/load-failed";
 import { PageHeader } from "@/components/portal/page-header";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { ErrorEntry } from "@/lib/errors/app-error";
 import { clampPage, type Paging } from "@/lib/paging";
 import type { SchedulerDto } from "@/lib/scheduler/schemas";
 import { CheckIntervalForm } from "./check-interval-form";
+import { internalTaskNames } from "./task-names";
 import { TasksTable } from "./tasks-table";
 
 type Props = {
   /** the scheduler, or why it could not be read (spec §8 scheduler_error_load) */
-  loaded: { scheduler: SchedulerDto } | { errors: ErrorEntry[] };
+  loaded: Loaded<SchedulerDto>;
   paging: Paging;
   /** the portal's scheduler route: /admin/scheduler or /system/{system}/scheduler */
   base: string;
@@ -30,11 +32,12 @@ export async function SchedulerPage({ loaded, paging, base, systemName, admin }:
     return (
       <>
         {header()}
-        <LoadFailed entries={loaded.errors} />
+        <SchedulerLoadFailed errors={loaded.errors} />
       </>
     );
-  const { tasks, checkInterval } = loaded.scheduler;
+  const { tasks, checkInterval, timeZone } = loaded.value;
   const page = clampPage(paging.page, tasks.length, paging.pageSize);
+  const shown = tasks.slice(page * paging.pageSize, (page + 1) * paging.pageSize);
   return (
     <>
       {header(
@@ -46,26 +49,24 @@ export async function SchedulerPage({ loaded, paging, base, systemName, admin }:
         </Button>,
       )}
       {admin && <CheckIntervalForm checkInterval={checkInterval} />}
+      <p className="mb-2 text-muted-foreground text-sm" data-testid="scheduler-time-zone">
+        {t("timeZoneNote", { zone: timeZone })}
+      </p>
       <TasksTable
-        rows={tasks.slice(page * paging.pageSize, (page + 1) * paging.pageSize)}
+        rows={shown}
         total={tasks.length}
         page={page}
         pageSize={paging.pageSize}
         base={base}
         systemName={systemName}
+        timeZone={timeZone}
+        names={await internalTaskNames(shown)}
       />
     </>
   );
 }
 
-/** spec operations §8 scheduler_error_load, with the reasons translated. */
-export async function LoadFailed({ entries }: { entries: ErrorEntry[] }) {
-  const t = await getTranslations("scheduler");
-  const te = await getTranslations("errors");
-  const error = entries.map((e) => (te.has(e.code) ? te(e.code, e.params ?? {}) : e.code)).join(" | ");
-  return (
-    <Alert variant="destructive" data-testid="scheduler-load-error">
-      <AlertDescription>{t("scheduler_error_load", { error })}</AlertDescription>
-    </Alert>
-  );
+/** spec operations §8 scheduler_error_load. */
+export function SchedulerLoadFailed({ errors }: { errors: ErrorEntry[] }) {
+  return <LoadFailed errors={errors} message="scheduler.scheduler_error_load" testId="scheduler-load-error" />;
 }

@@ -1,23 +1,20 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useMemo, useTransition } from "react";
-import { useForm } from "react-hook-form";
+import { useEffect, useMemo } from "react";
 import { SelectField, TextField } from "@/components/forms/fields";
 import { FormButtons } from "@/components/forms/form-buttons";
 import { FormError } from "@/components/forms/form-error";
-import { useServerErrors } from "@/components/forms/use-server-errors";
-import { useStatus } from "@/components/shell/status-bar";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { Card, CardContent } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
+import { isSupersystemName } from "@/lib/auth/permissions";
 import { createTaskAction, updateTaskAction } from "@/lib/scheduler/actions";
 import { hasConfigPanel, type TaskFunctionName } from "@/lib/scheduler/functions";
 import { isTaskFunctionName, type TaskDto, ZTaskEditForm, ZTaskForm } from "@/lib/scheduler/schemas";
 import { TaskConfigPanel } from "./config-panels";
 import { GroupCheckbox } from "./group-checkbox";
 import { configFor, newTaskValues, taskValues, toTaskInput, type TaskFormValues as Values } from "./task-form-values";
-import { schedulerResolver } from "./task-resolver";
 import { TriggerFields } from "./trigger-fields";
 import { useFunctionName } from "./use-function-name";
 
@@ -29,6 +26,8 @@ type Props = {
   task?: TaskDto;
   /** the portal's scheduler list, where the form returns */
   base: string;
+  /** the server's time zone, in which the daily and weekly times count */
+  timeZone: string;
 };
 
 /**
@@ -36,18 +35,12 @@ type Props = {
  * panel; §4: changing the function clears the configuration, an internal task keeps its function; §5: every rule
  * under its field, all at once (the schema the services use).
  */
-export function TaskForm({ system, functions, task, base }: Props) {
+export function TaskForm({ system, functions, task, base, timeZone }: Props) {
   const t = useTranslations("scheduler");
   const functionName = useFunctionName();
-  const router = useRouter();
-  const { notify } = useStatus();
-  const [pending, startTransition] = useTransition();
-  const form = useForm<Values>({
-    resolver: schedulerResolver<Values>(task ? ZTaskEditForm : ZTaskForm),
-    criteriaMode: "all",
+  const { form, pending, submit, formErrors } = useActionForm<Values>({
+    schema: task ? ZTaskEditForm : ZTaskForm,
     defaultValues: task ? taskValues(task, system.name) : newTaskValues(system),
-  });
-  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form, {
     codes: {
       scheduler_error_nameExists: "name",
       scheduler_error_functionNotAllowed: "function",
@@ -72,17 +65,13 @@ export function TaskForm({ system, functions, task, base }: Props) {
     return names.map((name) => ({ value: name, label: functionName(name) }));
   }, [functions, task, functionName]);
 
-  const onSubmit = form.handleSubmit((values) => {
-    clearFormErrors();
-    startTransition(async () => {
+  const onSubmit = submit<unknown>(
+    (values) => {
       const input = toTaskInput(values);
-      const result = task ? await updateTaskAction({ ...input, id: task.id }) : await createTaskAction(input);
-      if (!result.ok) return showErrors(result.errors);
-      notify("success", task ? t("scheduler_text_updated") : t("scheduler_text_added"));
-      router.push(base);
-      router.refresh();
-    });
-  });
+      return task ? updateTaskAction({ ...input, id: task.id }) : createTaskAction(input);
+    },
+    { saved: task ? t("scheduler_text_updated") : t("scheduler_text_added"), goTo: base },
+  );
 
   return (
     <Form {...form}>
@@ -102,8 +91,10 @@ export function TaskForm({ system, functions, task, base }: Props) {
               />
             </div>
             <GroupCheckbox<Values> name="disabled" label={t("enabled")} inverted />
-            <TriggerFields />
-            {isTaskFunctionName(chosen) && hasConfigPanel(chosen) && <TaskConfigPanel key={chosen} fn={chosen} />}
+            <TriggerFields timeZone={timeZone} />
+            {isTaskFunctionName(chosen) && hasConfigPanel(chosen) && (
+              <TaskConfigPanel key={chosen} fn={chosen} global={isSupersystemName(system.name)} />
+            )}
           </CardContent>
           <FormButtons pending={pending} submitTestId="save-task" cancelHref={base} />
         </Card>

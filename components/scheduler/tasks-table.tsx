@@ -1,14 +1,13 @@
 "use client";
 
-import { CheckCircle2Icon, PencilIcon, PlayIcon, Trash2Icon, XCircleIcon } from "lucide-react";
+import { CheckCircle2Icon, LoaderIcon, PencilIcon, PlayIcon, Trash2Icon, XCircleIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useMemo, useTransition } from "react";
-import { DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
-import { useDates } from "@/components/i18n/use-dates";
+import { useEffect, useMemo, useState, useTransition } from "react";
+import { CellText, DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
 import { useStatus } from "@/components/shell/status-bar";
-import { TruncatedText } from "@/components/ui/truncated-text";
+import { formatDateTime } from "@/lib/i18n/dates";
 import { deleteTaskAction, forceTaskAction } from "@/lib/scheduler/actions";
 import type { TaskDto } from "@/lib/scheduler/schemas";
 import { cn } from "@/lib/utils";
@@ -16,10 +15,18 @@ import { useFunctionName } from "./use-function-name";
 
 const column = dataTableColumnHelper<TaskDto>();
 
+/** How often the list reads itself again while a forced task waits for its run or runs. */
+const WATCH_MS = 2000;
+/** A forced run not over after this long is left to the reader's own reload. */
+const WATCH_LIMIT_MS = 10 * 60_000;
+
 /**
  * spec operations §2 "Scheduler" list: tasks sorted by name with last and next run ("calculation pending" while a
  * schedule is needed and none is computed), disabled tasks italic grey, edit, delete (yes/no; not internal tasks)
- * and force start; the list reloads after delete and force (§4). Beyond the spec: the last run's outcome.
+ * and force start; the list reloads after delete and force (§4), and after a force start goes on reading itself until
+ * the run is over, so that its time and outcome show without a reload. A disabled task's force start is disabled with
+ * the reason (the server refuses it: TaskDisabled). Times are the server's, in whose zone the tasks are scheduled.
+ * Beyond the spec: the last run's outcome, or that a start is requested or the task runs.
  */
 export function TasksTable({
   rows,
@@ -28,6 +35,8 @@ export function TasksTable({
   pageSize,
   base,
   systemName,
+  timeZone,
+  names,
 }: {
   rows: TaskDto[];
   total: number;
@@ -37,15 +46,35 @@ export function TasksTable({
   base: string;
   /** the portal's system (the Supersystem in the admin portal) */
   systemName: string;
+  /** the server's time zone, in which the tasks' times count (lib/scheduler/next-run.ts serverTimeZone) */
+  timeZone: string;
+  /** display names by task id: an internal task's own name in the user's language (the stored name stays) */
+  names: Record<string, string>;
 }) {
   const t = useTranslations("scheduler");
   const general = useTranslations("general");
   const functionName = useFunctionName();
-  const { dateTime } = useDates();
   const router = useRouter();
   const { notify, notifyErrors } = useStatus();
   const [, startTransition] = useTransition();
+  // the forced tasks the list waits for: their last run's time when forced, and since when it waits
+  const [watched, setWatched] = useState<ReadonlyMap<string, { last: string | null; since: number }>>(new Map());
+  useEffect(() => {
+    if (watched.size === 0) return;
+    const over = [...watched].filter(([id, w]) => {
+      const task = rows.find((r) => r.id === id);
+      const ran = task && !task.forceTrigger && !task.lockedBy && task.lastDateTime !== w.last;
+      return !task || ran || Date.now() - w.since > WATCH_LIMIT_MS;
+    });
+    if (over.length) {
+      setWatched((current) => new Map([...current].filter(([id]) => !over.some(([done]) => done === id))));
+      return;
+    }
+    const timer = setInterval(() => router.refresh(), WATCH_MS);
+    return () => clearInterval(timer);
+  }, [watched, rows, router]);
   const columns = useMemo(() => {
+    const dateTime = (value: string | null) => formatDateTime(value, timeZone);
     const remove = (task: TaskDto) =>
       startTransition(async () => {
         const result = await deleteTaskAction({ systemName, id: task.id });
@@ -58,13 +87,14 @@ export function TasksTable({
         const result = await forceTaskAction({ systemName, id: task.id });
         router.refresh();
         if (!result.ok) return notifyErrors(result.errors, (error) => general("general_error_common", { error }));
+        setWatched((current) => new Map(current).set(task.id, { last: task.lastDateTime, since: Date.now() }));
         notify("success", t("scheduler_text_started"));
       });
     return column.columns([
       column.accessor("name", {
         header: t("name"),
         cell: ({ row }) => (
-          <TruncatedText text={row.original.name} className="max-w-48">
+          <CellText text={names[row.original.id] ?? row.original.name}>
             <Link
               className={cn(
                 "font-medium underline underline-offset-4",
@@ -72,14 +102,14 @@ export function TasksTable({
               )}
               href={`${base}/edit/${row.original.id}`}
             >
-              {row.original.name}
+              {names[row.original.id] ?? row.original.name}
             </Link>
-          </TruncatedText>
+          </CellText>
         ),
       }),
       column.accessor("function", {
         header: t("function"),
-        cell: (i) => <TruncatedText text={functionName(i.getValue())} className="max-w-40" />,
+        cell: (i) => <CellText text={functionName(i.getValue())} />,
       }),
       // beyond the spec: the last run's outcome under its time (ok, or error with its message)
       column.accessor("lastDateTime", {
@@ -87,7 +117,13 @@ export function TasksTable({
         cell: ({ row }) => (
           <div className="grid gap-0.5">
             <span className="whitespace-nowrap tabular-nums">{dateTime(row.original.lastDateTime)}</span>
-            <Outcome outcome={row.original.lastOutcome} message={row.original.lastMessage} />
+            {row.original.lockedBy ? (
+              <RunState testId="task-running" text={t("state_running")} />
+            ) : row.original.forceTrigger ? (
+              <RunState testId="task-start-requested" text={t("state_startRequested")} />
+            ) : (
+              <Outcome outcome={row.original.lastOutcome} message={row.original.lastMessage} />
+            )}
           </div>
         ),
       }),
@@ -110,7 +146,14 @@ export function TasksTable({
           <RowActions
             actions={[
               { label: t("edit"), icon: PencilIcon, href: `${base}/edit/${row.original.id}`, testId: "edit-task" },
-              { label: t("forceStart"), icon: PlayIcon, onClick: () => force(row.original), testId: "force-task" },
+              {
+                label: t("forceStart"),
+                icon: PlayIcon,
+                onClick: () => force(row.original),
+                disabled: row.original.disabled,
+                disabledReason: t("forceDisabled"),
+                testId: "force-task",
+              },
               ...(row.original.isInternal
                 ? []
                 : [
@@ -133,7 +176,7 @@ export function TasksTable({
         ),
       }),
     ]);
-  }, [t, general, base, systemName, functionName, dateTime, notify, notifyErrors, router]);
+  }, [t, general, base, systemName, functionName, timeZone, names, notify, notifyErrors, router]);
   return (
     <DataTable
       columns={columns}
@@ -147,6 +190,15 @@ export function TasksTable({
       rowClassName={(task) => (task.disabled ? "text-muted-foreground italic" : undefined)}
       testId="tasks-table"
     />
+  );
+}
+
+function RunState({ text, testId }: { text: string; testId: string }) {
+  return (
+    <span className="inline-flex items-center gap-1 text-muted-foreground text-xs" data-testid={testId}>
+      <LoaderIcon className="size-3.5 motion-safe:animate-spin" aria-hidden="true" />
+      {text}
+    </span>
   );
 }
 
@@ -164,7 +216,7 @@ function Outcome({ outcome, message }: { outcome: TaskDto["lastOutcome"]; messag
   return (
     <span className="inline-flex min-w-0 items-center gap-1 text-destructive text-xs" data-testid="outcome-error">
       <XCircleIcon className="size-3.5 shrink-0" aria-hidden="true" />
-      <TruncatedText text={text} className="max-w-40" />
+      <CellText text={text} />
     </span>
   );
 }

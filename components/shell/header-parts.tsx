@@ -1,6 +1,6 @@
 import { LogOutIcon, ShieldAlertIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { logoutAction } from "@/lib/auth/actions";
+import { logoutAction } from "@/lib/account/sign-in-actions";
 
 /** The header's sign-out button (both portals and the learn portal). */
 export function LogoutButton({ label }: { label: string }) {

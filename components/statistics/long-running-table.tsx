@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
+import { CellText } from "@/components/data-table/cell-text";
 import { CsvButton } from "@/components/data-table/csv-button";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { LongRunningJob } from "@/lib/statistics/schemas";
@@ -64,11 +65,11 @@ export async function LongRunningTable({ jobs, totalCount, portal, csvFile }: Pr
                       {j.jobId}
                     </Link>
                   </TableCell>
-                  <TableCell className="max-w-64 truncate" title={j.client}>
-                    {j.client}
+                  <TableCell>
+                    <CellText text={j.client} />
                   </TableCell>
-                  <TableCell className="max-w-96 truncate" title={j.clientInfo}>
-                    {j.clientInfo}
+                  <TableCell>
+                    <CellText text={j.clientInfo} />
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{formatSeconds(locale, j.processingTime)}</TableCell>
                 </TableRow>

@@ -4,15 +4,12 @@ import { CalendarRangeIcon } from "lucide-react";
 import { usePathname, useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { DayRangeInputs, dayRangeProblems } from "@/components/forms/day-range-inputs";
 import { useHydrated } from "@/components/shell/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { FieldMessages } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { currentMonth, type DateRange, endsBeforeStart, isIsoDay, lastMonth } from "@/lib/statistics/rules";
-
-const BOUNDS = ["start", "end"] as const;
+import { currentMonth, type DateRange, lastMonth } from "@/lib/statistics/rules";
 
 /**
  * spec operations §2 "Statistics": the date range (UTC days, YYYY-MM-DD) in the URL query, with the last-month and
@@ -25,15 +22,15 @@ export function RangeForm({ range }: { range: DateRange }) {
   const pathname = usePathname();
   const hydrated = useHydrated();
   const [draft, setDraft] = useState<DateRange>(range);
-  const unreadable = BOUNDS.filter((b) => !isIsoDay(draft[b]));
-  const endFirst = !unreadable.length && endsBeforeStart(draft);
+  const { unreadable, endFirst } = dayRangeProblems(draft);
   // the range of the URL may be the invalid one: it shows its message at once
   const messages = [
     ...unreadable.map((b) => t("invalidDay", { field: t(b) })),
     ...(endFirst ? [t("statistics_error_endBeforeStart")] : []),
   ];
   const show = (next: DateRange) => {
-    if (!isIsoDay(next.start) || !isIsoDay(next.end) || endsBeforeStart(next)) return;
+    const problems = dayRangeProblems(next);
+    if (problems.unreadable.length || problems.endFirst) return;
     router.push(`${pathname}?start=${next.start}&end=${next.end}`);
   };
   const shortcut = (next: DateRange) => {
@@ -54,27 +51,14 @@ export function RangeForm({ range }: { range: DateRange }) {
           }}
           data-testid="statistics-range"
         >
-          {BOUNDS.map((bound) => {
-            const wrong = unreadable.includes(bound) || (bound === "end" && endFirst);
-            return (
-              <div key={bound} className="grid gap-1.5">
-                <Label htmlFor={`range-${bound}`}>{t(bound)}</Label>
-                <Input
-                  id={`range-${bound}`}
-                  value={draft[bound]}
-                  onChange={(e) => setDraft({ ...draft, [bound]: e.target.value.trim() })}
-                  placeholder="YYYY-MM-DD"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  spellCheck={false}
-                  maxLength={10}
-                  className="w-36 tabular-nums"
-                  aria-invalid={wrong || undefined}
-                  aria-describedby={wrong ? "range-error range-hint" : "range-hint"}
-                />
-              </div>
-            );
-          })}
+          <DayRangeInputs
+            range={draft}
+            onChange={setDraft}
+            idPrefix="range"
+            label={(bound) => t(bound)}
+            describedBy={(wrong) => (wrong ? "range-error range-hint" : "range-hint")}
+            maxLength={10}
+          />
           <Button type="submit" disabled={!hydrated || messages.length > 0} data-testid="statistics-show">
             <CalendarRangeIcon aria-hidden />
             {t("show")}

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { Alert, AlertDescription } from "@/components/ui/alert";
+import { LoadFailed } from "@/components/portal/load-failed";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ErrorEntry } from "@/lib/errors/app-error";
@@ -52,15 +52,9 @@ export async function StatisticsSection({ range, rows, total, series, systemName
   );
 }
 
-/** spec operations §8 statistics_error_load, with the reasons translated. */
-export async function LoadFailed({ entries }: { entries: ErrorEntry[] }) {
-  const [t, te] = await Promise.all([getTranslations("statistics"), getTranslations("errors")]);
-  const error = entries.map((e) => (te.has(e.code) ? te(e.code, e.params ?? {}) : e.code)).join(" | ");
-  return (
-    <Alert variant="destructive" data-testid="statistics-load-error">
-      <AlertDescription>{t("statistics_error_load", { error })}</AlertDescription>
-    </Alert>
-  );
+/** spec operations §8 statistics_error_load. */
+export function StatisticsLoadFailed({ errors }: { errors: ErrorEntry[] }) {
+  return <LoadFailed errors={errors} message="statistics.statistics_error_load" testId="statistics-load-error" />;
 }
 
 /** The place of the charts and the table while they load. */

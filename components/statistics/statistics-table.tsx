@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
+import { CellText } from "@/components/data-table/cell-text";
 import { CsvButton } from "@/components/data-table/csv-button";
 import { TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { CsvValue } from "@/lib/csv";
@@ -11,7 +12,8 @@ export type StatisticsTableRow = { key: string; name: string; href?: string; mut
 
 const GROUPS = [
   { key: "group_jobs", columns: ["total", "successful", "failed", "notStarted", "waiting", "restarts", "notDeleted"] },
-  { key: "group_ocr", columns: ["documents", "pages"] },
+  // every document and page read (issue 23: they sat under "OCR"); those read by OCR are the hint below each count
+  { key: "group_read", columns: ["documents", "pages"] },
   { key: "group_bandwidth", columns: ["networkUpload", "networkDownload"] },
   { key: "group_duration", columns: ["averageProcessingTime", "maxProcessingTime"] },
 ] as const;
@@ -29,7 +31,7 @@ type Props = {
 
 /**
  * spec operations §2 "Statistics": a row per project (per system in the admin portal) with every column of the spec,
- * grouped (jobs, OCR, bandwidth, duration), then the totals row; numbers in the user's language, bytes readable,
+ * grouped (jobs, documents and pages read with those read by OCR, bandwidth, duration), then the totals row; numbers in the user's language, bytes readable,
  * durations in seconds with 3 decimals. The CSV export holds the same rows and the totals, with raw numbers.
  */
 export async function StatisticsTable({ rows, total, nameHeader, caption, csvFile }: Props) {
@@ -41,7 +43,7 @@ export async function StatisticsTable({ rows, total, nameHeader, caption, csvFil
   };
   const ocr = (f: StatisticsFigures, c: Column) =>
     (c === "documents" && f.ocrDocuments > 0) || (c === "pages" && f.ocrPages > 0) ? (
-      <span className="block text-muted-foreground text-xs">
+      <span className="block text-muted-foreground text-xs" data-testid="ocr-hint">
         {t("ocrHint", { documents: formatCount(locale, c === "documents" ? f.ocrDocuments : f.ocrPages) })}
       </span>
     ) : null;
@@ -104,17 +106,19 @@ export async function StatisticsTable({ rows, total, nameHeader, caption, csvFil
             )}
             {rows.map((r) => (
               <TableRow key={r.key} data-testid="statistics-row">
-                <TableHead scope="row" className={cn("max-w-64 truncate font-normal", r.muted && "text-muted-foreground italic")}>
+                <TableHead scope="row" className={cn("font-normal", r.muted && "text-muted-foreground italic")}>
                   {r.href ? (
-                    <Link
-                      href={r.href}
-                      className="text-primary underline-offset-4 hover:underline"
-                      title={t("longRunning_link", { project: r.name })}
-                    >
-                      {r.name}
-                    </Link>
+                    <CellText text={r.name}>
+                      <Link
+                        href={r.href}
+                        className="text-primary underline-offset-4 hover:underline"
+                        title={t("longRunning_link", { project: r.name })}
+                      >
+                        {r.name}
+                      </Link>
+                    </CellText>
                   ) : (
-                    r.name
+                    <CellText text={r.name} />
                   )}
                 </TableHead>
                 {COLUMNS.map((c) => (

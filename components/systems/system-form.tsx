@@ -1,22 +1,18 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2Icon } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useMemo, useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
+import { useMemo, useState } from "react";
 import { CheckboxField, SelectField, TextareaField, TextField } from "@/components/forms/fields";
 import { FormButtons } from "@/components/forms/form-buttons";
 import { FormError } from "@/components/forms/form-error";
-import { useServerErrors } from "@/components/forms/use-server-errors";
-import { useErrorText, useStatus } from "@/components/shell/status-bar";
+import { useActionForm } from "@/components/forms/use-action-form";
+import { useErrorText } from "@/components/shell/status-bar";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
-import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
-import { FORM_ISSUES } from "@/lib/errors/issues";
+import { SECRET_PLACEHOLDER } from "@/lib/crypto/placeholder";
 import { createSystemAction, testCsbAction, updateSystemAction } from "@/lib/systems/actions";
 import { EMPTY_SYSTEM_FORM, type SystemDto, systemFormSchema, type SystemFormValues as Values } from "@/lib/systems/schemas";
 
@@ -25,31 +21,24 @@ type TestState = { status: "initial" } | { status: "loading" } | { status: "done
 /** spec foundation §2/§3 system form; §4 "Test status of external services": initial, loading, then an alert. */
 export function SystemForm({ system, licences }: { system?: SystemDto; licences: { id: string; name: string }[] }) {
   const t = useTranslations("systems");
-  const router = useRouter();
   const errorText = useErrorText();
-  const { notify } = useStatus();
   const [test, setTest] = useState<TestState>({ status: "initial" });
-  const [pending, startTransition] = useTransition();
   const isSuper = system?.type === "Super";
   const schema = useMemo(
     () => systemFormSchema({ isSuper, hasStoredCsbPassword: system?.csbPassword === SECRET_PLACEHOLDER }),
     [isSuper, system?.csbPassword],
   );
-  const form = useForm<Values>({
-    resolver: zodResolver(schema, FORM_ISSUES),
-    criteriaMode: "all",
+  const { form, pending, startTransition, submit, formErrors } = useActionForm<Values>({
+    schema,
     defaultValues: system
       ? { ...system, activationCode: system.activationCode ?? "", licenceId: system.licenceId ?? "" }
       : EMPTY_SYSTEM_FORM,
-  });
-  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form, {
     codes: { SystemNameExists: "name", LicenceNotFound: "licenceId", SystemNotEditable: "name" },
   });
   const isCsb = form.watch("type") === "CSB";
 
-  const onSubmit = form.handleSubmit((v) => {
-    clearFormErrors();
-    startTransition(async () => {
+  const onSubmit = submit<unknown>(
+    (v) => {
       // spec foundation §3: the id of a new system is generated on the client
       const input = {
         ...v,
@@ -57,13 +46,10 @@ export function SystemForm({ system, licences }: { system?: SystemDto; licences:
         licenceId: v.licenceId || null,
         activationCode: v.activationCode || null,
       };
-      const result = system ? await updateSystemAction(input) : await createSystemAction(input);
-      if (!result.ok) return showErrors(result.errors);
-      notify("success", system ? t("saved") : t("created"));
-      router.push("/admin/systems");
-      router.refresh();
-    });
-  });
+      return system ? updateSystemAction(input) : createSystemAction(input);
+    },
+    { saved: system ? t("saved") : t("created"), goTo: "/admin/systems" },
+  );
 
   const runTest = () => {
     setTest({ status: "loading" });

@@ -5,15 +5,13 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useTransition } from "react";
-import { DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
+import { CellText, DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
 import { useStatus } from "@/components/shell/status-bar";
 import { Badge } from "@/components/ui/badge";
-import { TruncatedText } from "@/components/ui/truncated-text";
 import { deleteSystemAction } from "@/lib/systems/actions";
 import type { SystemDto } from "@/lib/systems/schemas";
 
 const column = dataTableColumnHelper<SystemDto>();
-const NAME_WIDTH = "max-w-48 lg:max-w-72";
 
 type Props = { rows: SystemDto[]; total: number; page: number; pageSize: number; canEdit: boolean; canOpenPortal: boolean };
 
@@ -36,25 +34,25 @@ export function SystemsTable({ rows, total, page, pageSize, canEdit, canOpenPort
       column.accessor("name", {
         header: t("name"),
         enableSorting: true,
-        // a name of up to 100 characters is cut, so it does not squeeze the other columns
+        // a name of up to 100 characters is shown whole while the table has room, else cut with a hint (CellText)
         cell: ({ row }) =>
           canEdit ? (
-            <TruncatedText text={row.original.name} className={NAME_WIDTH}>
+            <CellText text={row.original.name}>
               <Link
                 className="font-medium text-primary underline underline-offset-4"
                 href={`/admin/systems/edit/${row.original.id}`}
               >
                 {row.original.name}
               </Link>
-            </TruncatedText>
+            </CellText>
           ) : (
-            <TruncatedText text={row.original.name} className={NAME_WIDTH} />
+            <CellText text={row.original.name} />
           ),
       }),
       column.accessor("description", {
         header: t("description"),
         cell: (i) => (
-          <span className="line-clamp-2 min-w-40 max-w-md whitespace-normal wrap-anywhere" title={i.getValue() || undefined}>
+          <span className="line-clamp-2 min-w-28 max-w-md whitespace-normal wrap-anywhere" title={i.getValue() || undefined}>
             {i.getValue() || "—"}
           </span>
         ),
@@ -67,7 +65,7 @@ export function SystemsTable({ rows, total, page, pageSize, canEdit, canOpenPort
       }),
       column.accessor("licenceId", {
         header: t("licenceId"),
-        cell: (i) => <TruncatedText text={i.getValue() ?? "—"} className="max-w-48" />,
+        cell: (i) => <CellText text={i.getValue() ?? "—"} />,
       }),
       column.display({
         id: "actions",

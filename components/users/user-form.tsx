@@ -1,14 +1,12 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useMemo, useTransition } from "react";
-import { useForm } from "react-hook-form";
+import { useMemo } from "react";
 import { CheckboxField, SelectField, TextField } from "@/components/forms/fields";
 import { FormButtons } from "@/components/forms/form-buttons";
 import { FormError } from "@/components/forms/form-error";
-import { passwordRuleFields, useServerErrors } from "@/components/forms/use-server-errors";
+import { useActionForm } from "@/components/forms/use-action-form";
+import { passwordRuleFields } from "@/components/forms/use-server-errors";
 import { useDates } from "@/components/i18n/use-dates";
 import { useStatus } from "@/components/shell/status-bar";
 import { Button } from "@/components/ui/button";
@@ -19,7 +17,6 @@ import { Label } from "@/components/ui/label";
 import type { UserType } from "@/db/schema/users";
 import { obfuscateInBrowser } from "@/lib/auth/obfuscate-browser";
 import type { Role } from "@/lib/auth/roles";
-import { FORM_ISSUES } from "@/lib/errors/issues";
 import { LOCALES } from "@/lib/i18n/locales";
 import { createUserAction, sendResetLinkAction, updateUserAction } from "@/lib/users/actions";
 import { type UserDto, userFormSchema, type UserFormValues as Values } from "@/lib/users/schemas";
@@ -43,14 +40,11 @@ export function UserForm({ systemName, base, roles, types, user, stationId, obfu
   const t = useTranslations("users");
   const tg = useTranslations("general");
   const tl = useTranslations("languages");
-  const router = useRouter();
   const { dateTime } = useDates();
   const { notify, notifyErrors } = useStatus();
-  const [pending, startTransition] = useTransition();
   const schema = useMemo(() => userFormSchema({ edit: !!user, passwordOptional }), [user, passwordOptional]);
-  const form = useForm<Values>({
-    resolver: zodResolver(schema, FORM_ISSUES),
-    criteriaMode: "all",
+  const { form, pending, startTransition, submit, formErrors } = useActionForm<Values>({
+    schema,
     defaultValues: {
       type: user?.type ?? types[0] ?? "Local",
       name: user?.name ?? "",
@@ -64,8 +58,6 @@ export function UserForm({ systemName, base, roles, types, user, stationId, obfu
       isActive: user?.isActive ?? true,
       unlock: false,
     },
-  });
-  const { formErrors, showErrors, clearFormErrors } = useServerErrors(form, {
     codes: {
       ...passwordRuleFields("password"),
       UserAlreadyExists: "name",
@@ -77,9 +69,8 @@ export function UserForm({ systemName, base, roles, types, user, stationId, obfu
   });
   const isCsb = form.watch("type") === "CSB";
 
-  const onSubmit = form.handleSubmit((v) => {
-    clearFormErrors();
-    startTransition(async () => {
+  const onSubmit = submit<unknown>(
+    async (v) => {
       const password =
         isCsb || !v.password ? undefined : obfuscate ? await obfuscateInBrowser(v.password, stationId, systemName) : v.password;
       const common = {
@@ -93,15 +84,12 @@ export function UserForm({ systemName, base, roles, types, user, stationId, obfu
         requiresPasswordChange: v.requiresPasswordChange,
         isActive: v.isActive,
       };
-      const result = user
-        ? await updateUserAction({ ...common, id: user.id, unlock: v.unlock })
-        : await createUserAction({ ...common, type: v.type });
-      if (!result.ok) return showErrors(result.errors);
-      notify("success", user ? t("saved") : t("created"));
-      router.push(`${base}/users`);
-      router.refresh();
-    });
-  });
+      return user
+        ? updateUserAction({ ...common, id: user.id, unlock: v.unlock })
+        : createUserAction({ ...common, type: v.type });
+    },
+    { saved: user ? t("saved") : t("created"), goTo: `${base}/users` },
+  );
 
   const sendReset = () =>
     user &&

@@ -5,10 +5,9 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useTransition } from "react";
-import { DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
+import { CellText, DataTable, dataTableColumnHelper, RowActions } from "@/components/data-table";
 import { useStatus } from "@/components/shell/status-bar";
 import { Badge } from "@/components/ui/badge";
-import { TruncatedText } from "@/components/ui/truncated-text";
 import { deleteUserAction } from "@/lib/users/actions";
 import type { UserDto } from "@/lib/users/schemas";
 
@@ -49,28 +48,28 @@ export function UsersTable({ rows, total, page, pageSize, ownUserId, systemName,
         cell: ({ row }) =>
           row.original.id === ownUserId ? (
             <span title={t("ownUser")}>
-              <TruncatedText text={row.original.name} className="max-w-48" />
+              <CellText text={row.original.name} />
             </span>
           ) : (
-            <TruncatedText text={row.original.name} className="max-w-48">
+            <CellText text={row.original.name}>
               <Link
                 className="font-medium text-primary underline underline-offset-4"
                 href={`${base}/users/edit/${row.original.id}`}
               >
                 {row.original.name}
               </Link>
-            </TruncatedText>
+            </CellText>
           ),
       }),
       column.accessor("fullName", {
         header: t("fullName"),
         enableSorting: true,
-        cell: (i) => <TruncatedText text={i.getValue()} className="max-w-56" />,
+        cell: (i) => <CellText text={i.getValue()} />,
       }),
       column.accessor("emailAddress", {
         header: t("emailAddress"),
         enableSorting: true,
-        cell: (i) => <TruncatedText text={i.getValue() ?? "—"} className="max-w-56" />,
+        cell: (i) => <CellText text={i.getValue() ?? "—"} />,
       }),
       column.accessor("roles", {
         header: t("roles"),

@@ -28,7 +28,7 @@ export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 
 /**
  * One document a job posted to a learn project brought (DESIGN.md "Learn"): its order file's name and extracted text,
- * written in the transaction that ends the job (workers/jobs/process.ts). It outlives its job (CleanUpLearnJobs may
+ * written in the transaction that ends the job (workers/jobs/process/finish.ts). It outlives its job (CleanUpLearnJobs may
  * remove jobs; `job_id` then becomes null) and goes with its project. `learned_at` null = posted since the last learn
  * run (pending); `cluster_id` and `vector` are the learn run's.
  */
@@ -92,6 +92,11 @@ export const learnClusters = pgTable(
     lockedBy: uuid("locked_by").references(() => users.id, { onDelete: "set null" }),
     lockedByName: text("locked_by_name"),
     lockedAt: timestamp("locked_at", { withTimezone: true }),
+    /**
+     * the holder's last sign of life (taking or renewing the lock, the open cluster page's heartbeat): a lock not seen
+     * for CLUSTER_LOCK_LAPSE_MS (lib/learn/clusters/rules.ts) has lapsed and is held by nobody
+     */
+    lockSeen: timestamp("lock_seen", { withTimezone: true }),
     size: integer("size").notNull().default(0),
     centroid: bytea("centroid"),
     keywords: jsonb("keywords").$type<string[]>().notNull().default([]),
@@ -142,6 +147,8 @@ export const learnRuns = pgTable(
     summary: jsonb("summary").$type<Record<string, number>>(),
     errorCode: text("error_code"),
     errorMessage: text("error_message"),
+    /** the error's parameters, so that the portal tells the failure in the reader's language (messages "errors") */
+    errorParameter: jsonb("error_parameter").$type<Record<string, string | number>>(),
     created: timestamp("created", { withTimezone: true }).notNull().defaultNow(),
     started: timestamp("started", { withTimezone: true }),
     finished: timestamp("finished", { withTimezone: true }),

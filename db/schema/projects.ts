@@ -11,13 +11,58 @@ export type StoredDocumentClass = {
   name: string;
   keywords: string[];
   patterns: string[];
-  /** lookup: the name of a Csv resource whose first column lists the values kept (DESIGN.md "Resources") */
-  fields: { name: string; pattern: string; type: "string" | "date" | "amount"; lookup?: string }[];
+  /**
+   * lookup: the name of a Csv resource whose first column lists the values kept (DESIGN.md "Resources"); locale (the
+   * field's, else the project's), dateFormats, decimalSeparator: how its dates and amounts are written; text (the
+   * field's, else the project's): the text its pattern reads, the reading-order text when absent (docs/project-file.md)
+   */
+  fields: {
+    name: string;
+    /** absent for a field with a fixed `value` (issue 24 §3) */
+    pattern?: string;
+    type: "string" | "date" | "amount" | "number";
+    /** which matches make the value (first when absent); a fixed value */
+    match?: "first" | "last" | "all" | "sum" | "min" | "max";
+    value?: string | number;
+    lookup?: string;
+    locale?: string;
+    dateFormats?: string[];
+    decimalSeparator?: "." | ",";
+    text?: "layout" | "reading";
+  }[];
+  /** issue 24 §3 (docs/project-file.md "Document classes"): absent in classes of files that do not name them */
+  requiredKeywords?: string[];
+  excludeKeywords?: string[];
+  requiredPatterns?: string[];
+  excludePatterns?: string[];
+  priority?: number;
+  caseSensitive?: boolean;
+  /** rewrites of the texts before the class's fields and line items are read (docs/project-file.md "Rewrites") */
+  replace?: { pattern: string; with: string }[];
+  /** the class's line items (docs/project-file.md "Line items") */
+  lines?: {
+    start?: string;
+    end?: string;
+    /** a pattern, or a list tried in turn */
+    line: string | string[];
+    firstLine?: string | string[];
+    lastLine?: string | string[];
+    skip?: string;
+    columns?: Record<string, "string" | "date" | "amount" | "number">;
+    locale?: string;
+    dateFormats?: string[];
+    decimalSeparator?: "." | ",";
+    text?: "layout" | "reading";
+  };
   /**
    * a class an export of a learn project made (docs/decisions.md "Learn runs and export"): no keywords or patterns,
-   * classified by its centroid (base64 float32, lib/learn/engine encodeFloat32) with the exported model (learn_exports)
+   * classified by its centroid with the exported model (learn_exports)
    */
   learned?: boolean;
+  /**
+   * what an export taught the class (base64 float32, lib/learn/engine encodeFloat32): a learned class's, or that of a
+   * class of the project file named like an exported cluster (its rules and fields stay; no name twice)
+   */
   centroid?: string;
 };
 

@@ -74,26 +74,3 @@ export const ZServiceInfo = z
       },
     ],
   });
-
-const ZFeatureFlagFields = z.object({
-  /** the downloads pages and calls (archived metrics, audit trail, metric aggregates) */
-  Download: z.boolean(),
-  /** the learn portal's pages (/learn/{systemName}/project/{id}); learn projects and their calls stay */
-  LearnPortal: z.boolean(),
-  /** the API reference page and /api/openapi.json */
-  OpenApi: z.boolean(),
-});
-export type FeatureFlags = z.infer<typeof ZFeatureFlagFields>;
-export type FeatureName = keyof FeatureFlags;
-/** every feature ships on (docs/decisions.md, REST API) */
-export const DEFAULT_FEATURE_FLAGS: FeatureFlags = { Download: true, LearnPortal: true, OpenApi: true };
-export const ZFeatureFlags = ZFeatureFlagFields.meta({
-  id: "FeatureFlags",
-  description: "DESIGN.md Feature flags: what this installation offers",
-  examples: [DEFAULT_FEATURE_FLAGS],
-});
-export const ZFeatureFlagsPatch = ZFeatureFlagFields.partial().meta({
-  id: "FeatureFlagsPatch",
-  description: "the flags to change",
-  examples: [{ LearnPortal: false }],
-});

@@ -1,6 +1,6 @@
 import type { Database } from "@/db/client";
 import type { Caller } from "@/lib/auth/caller";
-import { getServiceInfo, getStationId } from "@/lib/config/service-config";
+import { getServiceInfo, getStationId } from "@/lib/settings/store";
 import { findUser } from "@/lib/users/queries";
 
 /**

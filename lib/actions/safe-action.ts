@@ -1,13 +1,12 @@
 import type { z } from "zod";
 import type { Database } from "@/db/client";
-import { assertCleanStrings } from "@/lib/api/clean-strings";
 import { actingIn, type Caller } from "@/lib/auth/caller";
+import { systemForCaller } from "@/lib/auth/tenancy";
 import { requireCaller } from "@/lib/auth/web-session";
+import { getDb } from "@/lib/db";
 import { type ActionResult, runAction } from "@/lib/errors/action";
-import { AppError } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/errors/envelope";
-import { getDb } from "@/lib/setup/bootstrap";
-import { findSystemByName } from "@/lib/systems/queries";
+import { assertCleanStrings } from "@/lib/input/clean-strings";
 
 /**
  * The one way a server action is built (the idea of dub's `authActionClient.inputSchema(schema).action(…)`,
@@ -52,8 +51,7 @@ export function authAction<S extends z.ZodType, T>(
     });
 }
 
+/** The service behind the action decides who may (its refusal names the thing acted on): here only the system is found. */
 async function callerIn(db: Database, caller: Caller, systemName: string): Promise<Caller> {
-  const system = await findSystemByName(db, { name: systemName });
-  if (!system) throw new AppError("SystemNotFound");
-  return actingIn(caller, system);
+  return actingIn(caller, await systemForCaller(db, caller, { name: systemName }, { may: () => true }));
 }

@@ -15,6 +15,8 @@ export type Contract = {
   method: HttpMethod;
   path: string;
   summary: string;
+  /** more than the summary says, the operation's description in the OpenAPI document */
+  description?: string;
   tag: string;
   /** "bearer": a token is required; "none": public; "optional": a token is used when sent */
   auth: "bearer" | "none" | "optional";
@@ -28,8 +30,16 @@ export type Contract = {
    * documented as its security scheme
    */
   ownToken?: "metricsToken";
-  /** checked before the handler runs; the service layer checks again with the tenant */
-  permission?: Permission;
+  /**
+   * checked before the handler runs (a list: any one of them), before the input is read; the service layer checks
+   * again with the tenant
+   */
+  permission?: Permission | readonly Permission[];
+  /**
+   * a call of the v1 API (/learn/api/v1/…): while the service configuration's isApiV1Enabled is off it answers 404
+   * FeatureDisabled {feature: ApiV1}, after the permission is checked
+   */
+  apiV1?: true;
   params?: z.ZodObject;
   query?: z.ZodObject;
   /** query parameter names compared case-insensitively (the schema names them in lower case) */

@@ -87,6 +87,7 @@ export function errorCodesOf(c: Contract): ErrorCode[] {
   }
   if (c.session) add(["PasswordChangeRequired", "AccessDenied"]);
   if (c.permission) add(["AccessDenied"]);
+  if (c.apiV1) add(["FeatureDisabled"]);
   const inputs = [c.params, c.query, c.body, c.form].filter((s) => s !== undefined);
   if (inputs.length) add(ANY_INPUT);
   for (const schema of inputs) add(zodErrorCodes(schema));

@@ -72,7 +72,7 @@ describe("the OpenAPI document is valid", () => {
     const config = await createConfig({ extends: ["recommended"], rules: { "no-ambiguous-paths": "error" } });
     const problems = await lintFromString({ source: text, absoluteRef: "openapi.json", config });
     expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} ${p.location[0]?.pointer ?? ""}`)).toEqual([]);
-  }, 30_000);
+  }, 120_000);
 });
 
 describe("examples", () => {

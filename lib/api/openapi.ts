@@ -159,7 +159,9 @@ function queryOf(c: Contract): z.ZodObject | undefined {
 function operationOf(c: Contract, aliases: string[]): ZodOpenApiOperationObject {
   const method = c.method.toLowerCase() as Method;
   const notes = [
-    c.permission ? `Requires permission ${c.permission}.` : "",
+    c.description ?? "",
+    typeof c.permission === "string" ? `Requires permission ${c.permission}.` : "",
+    Array.isArray(c.permission) ? `Requires one of the permissions ${c.permission.join(", ")}.` : "",
     ...aliases.map((a) => `Also answers at \`${c.method} ${a}\` (the spec's path; see x-aliases).`),
   ].filter(Boolean);
   const query = queryOf(c);

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeSegments, isCleanName, isCleanText, UNDECODABLE_PATH } from "./paths";
+import { isCleanName, isCleanText } from "@/lib/input/clean-strings";
+import { decodeSegments, UNDECODABLE_PATH } from "./paths";
 
 // next.config.ts uses the pattern in path-to-regexp, case-insensitively, on the raw path after `/api/`
 const undecodable = new RegExp(`^${UNDECODABLE_PATH}$`, "i");

@@ -32,31 +32,6 @@ export const MALFORMED_PATH_TARGET = "/api/malformed-path";
 /** Where next.config.ts sends undecodable page paths: no page lives there, so the not-found page answers (404). */
 export const MALFORMED_PAGE_TARGET = "/malformed-path";
 
-/**
- * Characters no string of the API may hold: NUL (PostgreSQL refuses it in text and jsonb) and unpaired UTF-16
- * surrogates (not Unicode; PostgreSQL refuses their `\ud800` escapes in jsonb).
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what is refused
-const REFUSED_EVERYWHERE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/** In names, path segments, query values and file names also every other control character (C0 and DEL). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
-/** In free text (JSON bodies) tab, line feed and carriage return are fine; the other C0 characters are not. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-const CONTROL_EXCEPT_WHITESPACE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
-
-/** Whether a value from a path segment, a query parameter or a file name is acceptable. */
-export function isCleanName(value: string): boolean {
-  return !CONTROL.test(value) && !REFUSED_EVERYWHERE.test(value);
-}
-
-/** Whether a string of a JSON body (or a multipart text field) is acceptable. */
-export function isCleanText(value: string): boolean {
-  return !CONTROL_EXCEPT_WHITESPACE.test(value) && !REFUSED_EVERYWHERE.test(value);
-}
-
 /** The decoded segments of a raw path, or null when one of them is not decodable. */
 export function decodeSegments(pathname: string): string[] | null {
   try {

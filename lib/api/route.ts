@@ -1,21 +1,21 @@
 import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { decode } from "next-auth/jwt";
-import type { z } from "zod";
+import { ZodArray, ZodDefault, ZodOptional, type z } from "zod";
 import type { Database } from "@/db/client";
 import type { Caller } from "@/lib/auth/caller";
 import { hasPermission } from "@/lib/auth/permissions";
 import { SESSION_COOKIE, sessionSecret } from "@/lib/auth/session-cookie";
 import { callerFromToken, callerFromWebSession, INVALID_TOKEN_HEADERS } from "@/lib/auth/sessions";
+import { databaseReady } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { databaseUnavailable, isDatabaseUnavailable } from "@/lib/errors/database";
 import { parseInput, toEnvelope } from "@/lib/errors/envelope";
+import { assertCleanStrings, isCleanName, printable } from "@/lib/input/clean-strings";
 import { log } from "@/lib/log";
 import { observeRequest } from "@/lib/metrics/registry";
-import { ensureReady } from "@/lib/setup/bootstrap";
-import { assertCleanStrings, printable } from "./clean-strings";
+import { assertApiV1Enabled } from "@/lib/settings/features";
 import type { Contract } from "./contract";
-import { isCleanName } from "./paths";
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -56,18 +56,30 @@ export function pathParams(template: string, pathname: string): Record<string, s
   return params;
 }
 
+/** The query names a contract's schema types as arrays (an optional or defaulted array too). */
+function arrayNames(query: z.ZodObject | undefined): Set<string> {
+  const names = new Set<string>();
+  for (const [name, field] of Object.entries(query?.shape ?? {})) {
+    let inner: z.ZodType = field as z.ZodType;
+    while (inner instanceof ZodOptional || inner instanceof ZodDefault) inner = inner.unwrap() as z.ZodType;
+    if (inner instanceof ZodArray) names.add(name);
+  }
+  return names;
+}
+
 /**
  * Query parameters as an object (the last of repeated names wins); control characters are 400. A name in bracket form
  * (`categories[]=User&categories[]=Project`, spec operations §7 "query arrays use bracket form") collects its values
- * into an array under that name, which the contract's schema names as it is (`"categories[]"`).
+ * into an array under that name, which the contract's schema names as it is (`"categories[]"`); so does a plain name
+ * the schema types as an array (`categories=User&categories=Project`, OpenAPI's form style).
  */
-function queryParams(req: NextRequest, lowerCaseNames: boolean): Record<string, string | string[]> {
+function queryParams(req: NextRequest, lowerCaseNames: boolean, arrays: Set<string>): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
   for (const [key, value] of req.nextUrl.searchParams) {
     if (!isCleanName(key) || !isCleanName(value)) throw new AppError("InvalidCharacters", { field: printable(key) });
     const name = lowerCaseNames ? key.toLowerCase() : key;
     const values = query[name];
-    if (name.endsWith("[]")) query[name] = Array.isArray(values) ? [...values, value] : [value];
+    if (name.endsWith("[]") || arrays.has(name)) query[name] = Array.isArray(values) ? [...values, value] : [value];
     else query[name] = value;
   }
   return query;
@@ -182,13 +194,20 @@ export async function instrumented(
   return response;
 }
 
+/** The contract's permission, or one of its list. */
+function mayCall(roles: readonly string[], contract: Contract): boolean {
+  const { permission } = contract;
+  if (!permission) return true;
+  return typeof permission === "string" ? hasPermission(roles, permission) : permission.some((p) => hasPermission(roles, p));
+}
+
 /** Builds a route handler from its contract: auth, permission, validation, then the handler. */
 export function route<const C extends Contract>(contract: C, handler: (ctx: RouteContext<C>) => Promise<unknown>) {
   return (req: NextRequest): Promise<Response> =>
     instrumented(
       req,
       async (requestId, setUser) => {
-        const { db } = await ensureReady().catch((err: unknown) => {
+        const { db } = await databaseReady().catch((err: unknown) => {
           log.error({ requestId, err }, "database not ready");
           throw databaseUnavailable();
         });
@@ -199,17 +218,18 @@ export function route<const C extends Contract>(contract: C, handler: (ctx: Rout
         }
         if (caller) {
           if (caller.requiresPasswordChange) throw new AppError("PasswordChangeRequired");
-          if (contract.permission && !hasPermission(caller.roles, contract.permission)) throw new AppError("AccessDenied");
+          if (!mayCall(caller.roles, contract)) throw new AppError("AccessDenied");
         } else if (contract.auth === "bearer" || (contract.auth === "optional" && req.headers.has("authorization"))) {
           caller = await callerFromToken(db, bearerToken(req));
           setUser(caller.userId);
           if (caller.requiresPasswordChange && !contract.allowWhilePasswordChangeRequired) {
             throw new AppError("PasswordChangeRequired");
           }
-          if (contract.permission && !hasPermission(caller.roles, contract.permission)) throw new AppError("AccessDenied");
+          if (!mayCall(caller.roles, contract)) throw new AppError("AccessDenied");
         }
+        if (contract.apiV1) await assertApiV1Enabled(db);
         const params = contract.params ? parseInput(contract.params, pathParams(contract.path, req.nextUrl.pathname)) : undefined;
-        const rawQuery = queryParams(req, contract.queryCaseInsensitive === true);
+        const rawQuery = queryParams(req, contract.queryCaseInsensitive === true, arrayNames(contract.query));
         const query = contract.query ? parseInput(contract.query, rawQuery) : undefined;
         const body = contract.body
           ? parseInput(contract.body, await readBody(req, contract.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))

@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { auditTrail, systems } from "@/db/schema";
-import { refusal } from "@/lib/auth/access";
 import type { Caller } from "@/lib/auth/caller";
+import { findSystem, systemForCaller } from "@/lib/auth/tenancy";
 import { AppError } from "@/lib/errors/app-error";
-import { findSystemById } from "@/lib/systems/queries";
 import { type AuditFilter, auditScopeOf } from "./access";
 import type { AuditFilters, AuditItem, AuditPage, AuditSearch, AuditSystem } from "./schemas";
 
@@ -19,15 +18,11 @@ export async function auditFilterFor(db: Database, caller: Caller, systemId: str
   const target = systemId ?? caller.systemId;
   if (scope === "all") {
     if (!systemId) return { kind: "all" };
-    const system = await findSystemById(db, { id: systemId });
+    const system = await findSystem(db, { id: systemId });
     return { kind: "system", systemId, withoutSystem: system?.type === "Super" };
   }
-  const system = await findSystemById(db, { id: target });
-  if (scope === "own" && target === caller.systemId && system) {
-    return { kind: "system", systemId: target, withoutSystem: system.type === "Super" };
-  }
-  const notFound = new AppError("SystemNotFound");
-  throw system && scope === null ? refusal(caller, system, notFound) : notFound;
+  const system = await systemForCaller(db, caller, { id: target }, { may: (s) => scope === "own" && s.id === caller.systemId });
+  return { kind: "system", systemId: system.id, withoutSystem: system.type === "Super" };
 }
 
 /** The caller may read some of the trail (the feeds that name no system): else 403. */

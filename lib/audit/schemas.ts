@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AUDIT_CATEGORIES, AUDIT_OPERATIONS, type AuditCategory, type AuditOperation } from "@/db/schema/audit";
 import { code } from "@/lib/errors/issues";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@/lib/paging";
+import { PAGE_SIZES, zPageSize } from "@/lib/paging";
 
 /**
  * The audit trail's shapes (spec operations §3 "Audit-trail search and item", "Paged result"; DESIGN.md "Operational
@@ -38,6 +38,9 @@ const searchShape = {
     .meta({ examples: ["*invoice*"] }),
   "categories[]": z.array(z.enum(AUDIT_CATEGORIES)).max(AUDIT_CATEGORIES.length).optional(),
   "operations[]": z.array(z.enum(AUDIT_OPERATIONS)).max(AUDIT_OPERATIONS.length).optional(),
+  // the same without brackets (`categories=User&categories=Project`): one list with the bracket ones
+  categories: z.array(z.enum(AUDIT_CATEGORIES)).max(AUDIT_CATEGORIES.length).optional(),
+  operations: z.array(z.enum(AUDIT_OPERATIONS)).max(AUDIT_OPERATIONS.length).optional(),
   systemId: z.uuid({ error: "InvalidId" }).optional().meta({ example: SYSTEM_ID }),
   project: name,
   user: name,
@@ -53,18 +56,14 @@ const endNotBeforeStart: [(q: { start?: Date; end?: Date }) => boolean, { messag
 
 /**
  * GET v3/audittrail/: spec operations §3 "Audit-trail search". Arrays in bracket form (`categories[]=User&
- * categories[]=Project`, lib/api/route.ts). `value`: `*` is the wildcard (the portal wraps the text in `*`), matched
+ * categories[]=Project`, lib/api/route.ts) or plain (`categories=User`); a name that is none of the list (`User,Project`)
+ * is 400 InvalidChoice, never a search over the whole trail. `value`: `*` is the wildcard (the portal wraps the text in `*`), matched
  * case-insensitively against the JSON text of the change; `%` and `_` are plain characters.
  */
 export const ZAuditSearchQuery = z
   .object({
     ...searchShape,
-    pageSize: z.coerce
-      .number()
-      .int()
-      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), "InvalidChoice")
-      .default(DEFAULT_PAGE_SIZE)
-      .meta({ description: `one of ${PAGE_SIZES.join(", ")}` }),
+    pageSize: zPageSize().meta({ description: `one of ${PAGE_SIZES.join(", ")}` }),
     page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   })
   .refine(...endNotBeforeStart)
@@ -85,12 +84,14 @@ export type AuditFilters = {
 };
 export type AuditSearch = AuditFilters & { pageSize: number; page: number };
 
+const both = <T>(bracket: T[] | undefined, plain: T[] | undefined): T[] => [...new Set([...(bracket ?? []), ...(plain ?? [])])];
+
 /** The filters of a search's (or an export's) parsed query. */
 export function toAuditFilters(q: AuditExportQuery): AuditFilters {
   return {
     value: q.value,
-    categories: q["categories[]"] ?? [],
-    operations: q["operations[]"] ?? [],
+    categories: both(q["categories[]"], q.categories),
+    operations: both(q["operations[]"], q.operations),
     systemId: q.systemId,
     project: q.project || undefined,
     user: q.user || undefined,

@@ -2,7 +2,8 @@ import type { Permission } from "./permissions";
 
 /**
  * The pages of both portals with the permission each needs (spec foundation §2/§6, operations §2/§6).
- * The sidebar lists from here, the route guard and the pages check from here.
+ * The sidebar lists from here; the catch-all pages announce an area from here; each page checks its own permission
+ * (lib/auth/guard.ts).
  */
 export type NavEntry = {
   /** message key under "nav" */
@@ -32,7 +33,8 @@ export const SYSTEM_NAV: readonly NavEntry[] = [
   { key: "projects", segment: "projects", permission: "ManageProjects" },
   { key: "learnProjects", segment: "learnProjects", permission: "ManageProjects" },
   { key: "users", segment: "users", permission: "ManageUsers" },
-  { key: "licence", segment: "licence", permission: "ManageSystemConfig" },
+  // one name per thing (issue 23): the system portal shows the system's one licence and its own configuration
+  { key: "systemLicence", segment: "licence", permission: "ManageSystemConfig" },
   { key: "config", segment: "config", permission: "ManageSystemConfig" },
   { key: "scheduler", segment: "scheduler", permission: "ManageScheduler" },
   { key: "resources", segment: "resources", permission: "ManageResources" },
@@ -40,21 +42,3 @@ export const SYSTEM_NAV: readonly NavEntry[] = [
   { key: "audittrail", segment: "audittrail", permission: "ManageAuditTrail" },
   { key: "downloads", segment: "downloads", permission: "AccessDownloads" },
 ];
-
-/**
- * Pages every signed-in user of the portal may open. The downloads page too: spec operations §2 shows it a "no access"
- * text when none of its tabs' permissions is there (its sidebar entry still needs the downloads permission).
- */
-const OPEN_SEGMENTS = new Set(["account", "about", "downloads"]);
-
-/**
- * The permission a portal page needs, from its first segment below the portal root; null when any
- * signed-in user of that portal may open it. Unknown segments need the dashboard permission (their
- * page answers not found).
- */
-export function pagePermission(portal: "admin" | "system", segment: string | undefined): Permission | null {
-  if (segment && OPEN_SEGMENTS.has(segment)) return null;
-  const nav = portal === "admin" ? ADMIN_NAV : SYSTEM_NAV;
-  const entry = nav.find((e) => e.segment === segment) ?? nav[0];
-  return entry ? entry.permission : null;
-}

@@ -1,7 +1,7 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { getDb } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
-import { getDb } from "@/lib/setup/bootstrap";
 import { login } from "./services/login";
 import { SESSION_COOKIE, type SessionClaims, sessionSecret } from "./session-cookie";
 import { WEB_SESSION_LIFETIME_MS } from "./sessions";

@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { missing, whenStrings } from "@/lib/errors/issues";
-import { SYSTEM_NAME_MAX } from "@/lib/systems/schemas";
 import { addPasswordIssues, PASSWORD_MAX } from "./password-policy";
 import { ALL_ROLES } from "./roles";
 
 /** A user name at sign-in: longer than any user name may be, so that old names still sign in. */
+/** spec foundation §5/§9: a system name has at most 100 characters (the client limit; the server keeps it too). */
+export const SYSTEM_NAME_MAX = 100;
+
 export const LOGIN_USER_NAME_MAX = 256;
 
 /** spec foundation §5 "Login": user name, password and system are required, each with its own message. */

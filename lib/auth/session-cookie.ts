@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { secretKey } from "@/lib/config/env";
+import { secretKey } from "@/lib/env";
 
 // Kept apart from next-auth.ts so the route guard (proxy.ts) imports no database code.
 export const SESSION_COOKIE = "docservice.session";

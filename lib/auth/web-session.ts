@@ -1,8 +1,8 @@
 import { cookies } from "next/headers";
 import { decode, encode } from "next-auth/jwt";
 import { cache } from "react";
+import { getDb } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
-import { getDb } from "@/lib/setup/bootstrap";
 import type { Caller } from "./caller";
 import type { TokenHolder } from "./schemas";
 import { SESSION_COOKIE, type SessionClaims, sessionSecret } from "./session-cookie";

@@ -1,15 +1,15 @@
 "use server";
 
 import { z } from "zod";
-import { ZFeatureFlagsPatch } from "@/lib/about/schemas";
 import { authAction } from "@/lib/actions/safe-action";
 import {
   CONFIG_TEST_SERVICES,
+  ZFeatureFlagsPatch,
   ZLearnConfigPatch,
   ZLearnWorkerConfigPatch,
   ZServiceConfigPatch,
   ZWorkerConfigPatch,
-} from "./schemas";
+} from "@/lib/settings/schemas";
 import { testServiceConnection } from "./services/test-service-connection";
 import { updateFeatureFlags } from "./services/update-feature-flags";
 import { updateLearnConfig } from "./services/update-learn-config";

@@ -1,18 +1,19 @@
 import os from "node:os";
+import path from "node:path";
 import type { Database } from "@/db/client";
 import type { Caller } from "@/lib/auth/caller";
-import { log } from "@/lib/log";
-import { assertManagesConfiguration, isConfigurationExportDisabled } from "./access";
-import { dataDir, metricsToken } from "./env";
-import {
-  type ConfigAllDto,
-  type EnvironmentDto,
-  type LearnConfigDto,
-  type LearnWorkerConfigDto,
-  SECRET_PLACEHOLDER,
-  type ServiceConfigDto,
-  type WorkerConfigDto,
-} from "./schemas";
+import { SECRET_PLACEHOLDER } from "@/lib/crypto/placeholder";
+import { dataDir, metricsToken } from "@/lib/env";
+import { stdoutLevel } from "@/lib/log";
+import type {
+  ConfigAllDto,
+  EnvironmentDto,
+  FixedServiceSetting,
+  LearnConfigDto,
+  LearnWorkerConfigDto,
+  ServiceConfigDto,
+  WorkerConfigDto,
+} from "@/lib/settings/schemas";
 import {
   getFeatureFlags,
   getLearnConfig,
@@ -20,13 +21,29 @@ import {
   getServiceConfig,
   getWorkerConfig,
   type ServiceConfig,
-} from "./service-config";
+} from "@/lib/settings/store";
+import { assertManagesConfiguration, isConfigurationExportDisabled } from "./access";
 
-/** The service configuration as the API shows it: stored secrets as a placeholder, never in clear. */
+/**
+ * The fixed service settings (FIXED_SERVICE_SETTINGS, docs/decisions.md "Service settings") with the values the service
+ * works with: no synchronous workers (every job goes through the queue), the processing's scratch files in each node's
+ * temporary folder, the systems' files below DATA_DIR/files, no log4net configuration.
+ */
+export function fixedServiceSettings(): Pick<ServiceConfigDto, FixedServiceSetting> {
+  return {
+    maxSyncWorkerCount: 0,
+    workingDirectory: os.tmpdir(),
+    systemsDirectory: path.join(dataDir(), "files", "systems"),
+    log4NetFile: "",
+  };
+}
+
+/** The service configuration as the API shows it: stored secrets as a placeholder, never in clear; fixed ones as they work. */
 export function toServiceConfigDto(config: ServiceConfig): ServiceConfigDto {
   const { ccsApiKeySealed, eMailPasswordSealed, ...rest } = config;
   return {
     ...rest,
+    ...fixedServiceSettings(),
     ccsApiKey: ccsApiKeySealed ? SECRET_PLACEHOLDER : "",
     eMailPassword: eMailPasswordSealed ? SECRET_PLACEHOLDER : "",
   };
@@ -75,7 +92,7 @@ export function environment(): EnvironmentDto {
     dataDir: dataDir(),
     database: process.env.DATABASE_URL ? maskUrl(process.env.DATABASE_URL) : "PGlite (embedded)",
     redis: process.env.REDIS_URL ? maskUrl(process.env.REDIS_URL) : "in-process (embedded)",
-    logLevel: String(log.level),
+    logLevel: stdoutLevel(),
     isContainerMode: process.env.CONTAINER_MODE === "true",
     isConfigurationExportDisabled: isConfigurationExportDisabled(),
     logicalCpus: os.availableParallelism(),

@@ -51,7 +51,7 @@ export type CopySink = {
  */
 export type ArchiveCopy = (sink: CopySink) => Promise<void>;
 
-/** An entry's rows as a COPY (the archivers: workers/scheduler/functions/archiver.ts), with each column's JSON kind. */
+/** An entry's rows as a COPY (./archive-source.ts), with each column's JSON kind. */
 export type ArchiveContent = { copy: ArchiveCopy; kinds: readonly ArchiveKind[] };
 
 export type ArchiveEntry = {

@@ -7,9 +7,10 @@ import { type Download, downloads, systems } from "@/db/schema";
 import { worksIn } from "@/lib/auth/access";
 import type { Caller } from "@/lib/auth/caller";
 import { isSupersystemName } from "@/lib/auth/permissions";
-import { assertFeatureOn } from "@/lib/config/features";
+import { findSystem } from "@/lib/auth/tenancy";
 import { AppError } from "@/lib/errors/app-error";
 import { resolveFile } from "@/lib/files/store";
+import { assertFeatureOn } from "@/lib/settings/features";
 import { mayAccessDownload, seesEverySystem, usesDownloads } from "./access";
 import { DOWNLOAD_TYPES, type DownloadType, downloadTypeNumber, downloadTypeOf, mayAccessType } from "./rules";
 import type { DownloadDto, DownloadPage, DownloadSearch } from "./schemas";
@@ -29,11 +30,6 @@ export function toDownloadDto(row: Download, systemName: string | null): Downloa
   };
 }
 
-async function systemById(db: Database, id: string): Promise<SystemRef | null> {
-  const [row] = await db.select({ id: systems.id, name: systems.name }).from(systems).where(eq(systems.id, id));
-  return row ?? null;
-}
-
 const typeNumbers = (types: DownloadType[]) => types.map(downloadTypeNumber);
 
 /**
@@ -45,7 +41,9 @@ async function searchScope(db: Database, caller: Caller, search: DownloadSearch)
   if (!usesDownloads(caller)) throw new AppError("AccessDenied");
   const asked = search.type ? [downloadTypeOf(search.type)] : [...DOWNLOAD_TYPES];
   const everywhere = asked.filter((t) => seesEverySystem(caller, t));
-  const system = search.systemId ? await systemById(db, search.systemId) : { id: caller.systemId, name: caller.systemName };
+  const system = search.systemId
+    ? ((await findSystem(db, { id: search.systemId })) ?? null)
+    : { id: caller.systemId, name: caller.systemName };
   const own = system && worksIn(caller, system) ? asked.filter((t) => mayAccessType(caller.roles, t, "system")) : [];
   const knowsSystem = isSupersystemName(caller.systemName) || (system !== null && worksIn(caller, system));
   if (search.systemId && !knowsSystem) throw new AppError("SystemNotFound");

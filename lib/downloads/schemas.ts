@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@/lib/paging";
+import { zPage, zPageSize } from "@/lib/paging";
 import { DOWNLOAD_TYPES } from "./rules";
 
 /** spec operations §3 "Download search" and its item (docs/decisions.md "Downloads"). */
@@ -21,12 +21,8 @@ export const ZDownloadSearch = z.object({
     .pipe(zType)
     .optional()
     .meta({ description: "Unknown 0 (every type), Metric 1, AuditTrail 2, MetricAggregate 3", example: 2 }),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), "InvalidChoice")
-    .default(DEFAULT_PAGE_SIZE),
-  page: z.coerce.number().int().min(0).default(0),
+  pageSize: zPageSize(),
+  page: zPage(),
 });
 export type DownloadSearch = z.output<typeof ZDownloadSearch>;
 
@@ -62,6 +58,30 @@ export const ZDownload = z
     ],
   });
 export type DownloadDto = z.infer<typeof ZDownload>;
+
+/** The types an "archive now" writes: the archivers' (an aggregate is written by MetricsAggregator per month). */
+export const EXPORT_TYPES = ["AuditTrail", "Metric"] as const;
+export type ExportType = (typeof EXPORT_TYPES)[number];
+const zDay = (description: string) => z.iso.date({ error: "InvalidFormat" }).meta({ description, example: "2026-11-01" });
+
+/**
+ * POST v2/downloads (beyond the spec, issue 23 "archive now / export this range"): an archive of the rows of a range of
+ * UTC days, both counted, as the archivers write them. `systemId`: that system's rows; absent, the caller's system,
+ * or in the Supersystem with the admin permission of the type every system's (one archive over all systems).
+ */
+export const ZDownloadExport = z
+  .object({
+    type: z.enum(EXPORT_TYPES, { error: "InvalidChoice" }).meta({ example: "AuditTrail" }),
+    systemId: z.uuid({ error: "InvalidId" }).optional().meta({ example: SYSTEM_ID }),
+    start: zDay("first day (UTC), YYYY-MM-DD"),
+    end: zDay("last day (UTC, counted), YYYY-MM-DD"),
+  })
+  .refine((v) => v.end >= v.start, {
+    message: "EndBeforeStart",
+    path: ["end"],
+  })
+  .meta({ id: "DownloadExport" });
+export type DownloadExport = z.infer<typeof ZDownloadExport>;
 
 export const ZDownloadPage = z.object({ items: z.array(ZDownload), totalCount: z.number().int() }).meta({ id: "DownloadPage" });
 export type DownloadPage = z.infer<typeof ZDownloadPage>;

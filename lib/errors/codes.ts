@@ -85,7 +85,18 @@ export const ERROR_CODES = {
     status: 403,
     message: "The configuration cannot be changed here: configuration export is disabled (CONFIGURATION_EXPORT_DISABLED).",
   },
-  configuration_error_missingLogFile: { status: 400, message: "Give a log file or a log4net configuration file." },
+  configuration_error_missingLogFile: {
+    status: 400,
+    message: "Give a log file (a log4net configuration file does not apply to this service).",
+  },
+  configuration_error_logFilePath: {
+    status: 400,
+    message: "The log file is a path below the data directory, such as logs/service.log: not absolute, without . or ..",
+  },
+  configuration_error_settingFixed: {
+    status: 400,
+    message: "The setting {field} is fixed on this service: it shows the value the service works with and cannot be changed.",
+  },
   MissingSystemName: { status: 400, message: "The system name is missing." },
   InvalidSystemName: { status: 400, message: "The system name may contain only letters and digits." },
   SystemNameReserved: { status: 400, message: "The name Supersystem is reserved." },
@@ -156,9 +167,9 @@ export const ERROR_CODES = {
   // learn clusters (DESIGN.md "Learn"; spec operations §8 "Learn: at least one cluster still locked")
   LearnClusterNotFound: { status: 404, message: "The cluster was not found in this learn project." },
   LearnDocumentNotFound: { status: 404, message: "The document was not found in this learn project." },
-  LearnClusterLocked: { status: 409, message: "The cluster {cluster} is locked by {user}." },
+  LearnClusterLocked: { status: 409, message: "“{cluster}” is locked by {user}." },
   LearnClusterNameExists: { status: 409, message: "A cluster named {name} exists already in this learn project." },
-  LearnDocumentNotInCluster: { status: 409, message: "The document {id} is not in the cluster {cluster}." },
+  LearnDocumentNotInCluster: { status: 409, message: "The document {id} is not in “{cluster}” (any more)." },
   InvalidJobState: { status: 409, message: "The job {id} cannot do this in state {state}." },
   jobMonitor_text_delete_locked: { status: 409, message: "The job {id} is protected against deletion." },
   InvalidJobUpdate: { status: 400, message: "The change of the job is not valid: {reason}" },
@@ -186,6 +197,7 @@ export const ERROR_CODES = {
   scheduler_error_internalDelete: { status: 409, message: "An internal task cannot be deleted." },
   scheduler_error_nameExists: { status: 409, message: "A task named {name} exists already in this scheduler." },
   TaskNotFound: { status: 404, message: "The task was not found." },
+  TaskDisabled: { status: 409, message: "The task {name} is disabled: enable it to start it." },
   SchedulerNotFound: { status: 404, message: "The scheduler was not found." },
   // resources (spec operations §5, §8; DESIGN.md "Resources")
   resources_error_noFileSelected: { status: 400, message: "Select a file." },
@@ -205,6 +217,10 @@ export const ERROR_CODES = {
   ResourceUploadInProgress: {
     status: 409,
     message: "A temporary upload file exists for {name}: another upload of it is running. Wait for it and try again.",
+  },
+  ResourceNameDiffers: {
+    status: 409,
+    message: "The pool holds this resource as {existing}: an update keeps its name. Upload it as {existing}.",
   },
   ResourceNotFound: { status: 404, message: "The resource {name} was not found." },
   ResourcePoolNotFound: { status: 404, message: "The resource pool was not found." },

@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { dataDir } from "@/lib/config/env";
+import { dataDir } from "@/lib/env";
 
 /** DESIGN.md "files": everything under DATA_DIR/files (a shared volume across nodes). */
 export function filesRoot(): string {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ErrorEntry } from "@/lib/errors/app-error";
 import de from "@/messages/de-DE.json";
 import en from "@/messages/en-US.json";
+import { readableErrorParams } from "./error-params";
 
 // The entries the services and schemas answer, with the parameters they carry (issue 10 §6 "Errors"):
 // each must read as a sentence in both languages, without placeholders or the English developer reason.
@@ -21,9 +22,14 @@ const ENTRIES: ErrorEntry[] = [
     (problem): ErrorEntry => ({ code: "LicenceInvalid", params: { problem, reason: DEV } }),
   ),
   { code: "LicenceInvalid", params: { problem: "otherLicence", id: "L-2", reason: DEV } },
-  ...["notZip", "pathEscapes", "compressionRatio", "overlapping", "noProjectJson", "notUtf8", "notJson", "content"].map(
+  ...["notZip", "pathEscapes", "compressionRatio", "overlapping", "noProjectJson", "notUtf8", "notJson"].map(
     (problem): ErrorEntry => ({ code: "projects_error_invalidFile", params: { problem, reason: DEV } }),
   ),
+  // where project.json breaks the schema, as the upload names it (issue 24 §3)
+  {
+    code: "projects_error_invalidFile",
+    params: { problem: "content", detail: 'documentClasses.0.fields.3.match: must be one of "first", "last"', reason: DEV },
+  },
   { code: "projects_error_invalidFile", params: { problem: "tooManyEntries", max: 2000, reason: DEV } },
   { code: "projects_error_invalidFile", params: { problem: "damagedEntry", entry: "customizing/a.xml", reason: DEV } },
   { code: "LicenceSourceUnreachable", params: { problem: "invalidUrl", reason: DEV } },
@@ -33,6 +39,23 @@ const ENTRIES: ErrorEntry[] = [
 ];
 
 describe("error texts of the portal (messages 'errors')", () => {
+  it("says an upload limit in KB or MB, not in bytes (issue 23), in each language", () => {
+    const limit = 50 * 1024 * 1024;
+    const text = (locale: "en-US" | "de-DE") =>
+      createTranslator({ locale, messages: locale === "en-US" ? en : de, namespace: "errors" })(
+        "PayloadTooLarge",
+        readableErrorParams("PayloadTooLarge", { limit }, locale),
+      ).replaceAll("\u00a0", " ");
+    expect(text("en-US")).toBe("The upload is larger than the 50 MB allowed.");
+    expect(text("de-DE")).toBe("Der Upload ist größer als die erlaubten 50 MB.");
+    expect(
+      createTranslator({ locale: "de-DE", messages: de, namespace: "errors" })(
+        "PayloadTooLarge",
+        readableErrorParams("PayloadTooLarge", { limit: 1536 * 1024 }, "de-DE"),
+      ).replaceAll("\u00a0", " "),
+    ).toBe("Der Upload ist größer als die erlaubten 1,5 MB.");
+  });
+
   for (const [locale, messages] of [
     ["en-US", en],
     ["de-DE", de],
@@ -62,5 +85,13 @@ describe("error texts of the portal (messages 'errors')", () => {
         entry: "customizing/a.xml",
       }),
     ).toBe("Die Projektdatei ist ungültig: der Eintrag customizing/a.xml ist beschädigt.");
+    expect(
+      createTranslator({ locale: "en-US", messages: en, namespace: "errors" })("projects_error_invalidFile", {
+        problem: "content",
+        detail: "documentClasses.0.priority: must be a whole number",
+      }),
+    ).toBe(
+      "The project file is not valid: project.json does not match the project format: documentClasses.0.priority: must be a whole number.",
+    );
   });
 });

@@ -27,6 +27,25 @@ export function workFileNames(orderNames: string[]): string[] {
   });
 }
 
+const LAYOUT_SUFFIX = ".layout.txt";
+
+/**
+ * The names of the work files holding the layout text of a job's order files (issue 24 §1), beside `workFileNames`'
+ * (unchanged): ".layout" before the text work file's ".txt" (invoice.pdf.layout.txt, invoice.layout.txt). A name
+ * another work file of the job already has (an order file named so) is numbered ("a.pdf (2).layout.txt").
+ */
+export function layoutWorkFileNames(orderNames: string[]): string[] {
+  const texts = workFileNames(orderNames);
+  const taken = new Set(texts.map((name) => name.toLowerCase()));
+  return texts.map((name) => {
+    const stem = name.slice(0, name.length - TEXT_SUFFIX.length);
+    let candidate = `${stem}${LAYOUT_SUFFIX}`;
+    for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${stem} (${n})${LAYOUT_SUFFIX}`;
+    taken.add(candidate.toLowerCase());
+    return candidate;
+  });
+}
+
 /** GET jobs/{id}/download: the job's files as a zip, in folders order/, work/ and result/. */
 export async function jobZip(files: JobFile[]): Promise<Uint8Array> {
   const entries: Record<string, Uint8Array> = {};

@@ -2,16 +2,8 @@
 
 import { z } from "zod";
 import { authAction } from "@/lib/actions/safe-action";
-import { ZLearnClusterForm } from "./cluster-schemas";
-import { documentForCaller } from "./clusters";
 import { ZLearnMetadataForm, ZLearnProjectDelete } from "./schemas";
 import { deleteLearnProject } from "./services/delete-learn-project";
-import { lockLearnCluster } from "./services/lock-learn-cluster";
-import { mergeLearnClusters } from "./services/merge-learn-clusters";
-import { moveLearnDocuments } from "./services/move-learn-documents";
-import { splitLearnCluster } from "./services/split-learn-cluster";
-import { unlockLearnCluster } from "./services/unlock-learn-cluster";
-import { updateLearnCluster } from "./services/update-learn-cluster";
 import { updateLearnMetadata } from "./services/update-learn-metadata";
 
 const ZLearnProjectRef = z.object({ id: z.uuid({ error: "InvalidId" }) });
@@ -28,44 +20,4 @@ export const deleteLearnProjectAction = authAction(
   async ({ id, ...input }, { db, caller }) => {
     await deleteLearnProject(db, { caller, id, input });
   },
-);
-
-// the learn portal's cluster page (docs/decisions.md "Learn clusters")
-const ZClusterRef = z.object({ projectId: z.uuid({ error: "InvalidId" }), clusterId: z.uuid({ error: "InvalidId" }) });
-const ZDocumentIds = z.object({ documentIds: z.array(z.number().int().positive()).min(1) });
-
-export const updateLearnClusterAction = authAction(
-  ZLearnClusterForm.extend(ZClusterRef.shape),
-  ({ projectId, clusterId, ...input }, { db, caller }) => updateLearnCluster(db, { caller, projectId, clusterId, input }),
-);
-
-export const mergeLearnClustersAction = authAction(
-  z.object({ projectId: z.uuid({ error: "InvalidId" }), ids: z.array(z.uuid({ error: "InvalidId" })) }),
-  ({ projectId, ids }, { db, caller }) => mergeLearnClusters(db, { caller, projectId, input: { ids } }),
-);
-
-export const splitLearnClusterAction = authAction(
-  ZClusterRef.extend(ZDocumentIds.shape),
-  ({ projectId, clusterId, documentIds }, { db, caller }) =>
-    splitLearnCluster(db, { caller, projectId, clusterId, input: { documentIds } }),
-);
-
-export const moveLearnDocumentsAction = authAction(
-  ZClusterRef.extend(ZDocumentIds.shape).extend({ to: z.uuid({ error: "InvalidId" }) }),
-  ({ projectId, clusterId, documentIds, to }, { db, caller }) =>
-    moveLearnDocuments(db, { caller, projectId, clusterId, input: { documentIds, to } }),
-);
-
-export const lockLearnClusterAction = authAction(ZClusterRef, ({ projectId, clusterId }, { db, caller }) =>
-  lockLearnCluster(db, { caller, projectId, clusterId }),
-);
-
-export const unlockLearnClusterAction = authAction(ZClusterRef, ({ projectId, clusterId }, { db, caller }) =>
-  unlockLearnCluster(db, { caller, projectId, clusterId }),
-);
-
-/** The text of one document, read when the cluster page opens it. */
-export const readLearnDocumentAction = authAction(
-  z.object({ projectId: z.uuid({ error: "InvalidId" }), documentId: z.number().int().positive() }),
-  ({ projectId, documentId }, { db, caller }) => documentForCaller(db, { caller, projectId, documentId }),
 );

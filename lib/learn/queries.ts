@@ -1,9 +1,10 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { type Project, projects, systems } from "@/db/schema";
+import { learnClusters, type Project, projects, systems } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
 import { inArea, projectForCaller, systemForProjects } from "@/lib/projects/queries";
 import type { LEARN_PROJECT_TYPES } from "@/lib/projects/rules";
+import { CLUSTER_LOCK_LAPSE_MS } from "./clusters/rules";
 import type { LearnProjectDto } from "./schemas";
 
 type LearnType = (typeof LEARN_PROJECT_TYPES)[number];
@@ -59,4 +60,29 @@ export async function learnProjectsForCaller(
 ): Promise<LearnProjectDto[]> {
   const system = await systemForProjects(db, opts.caller, opts.systemId);
   return listLearnProjects(db, { systemId: system.id, includeDeleted: opts.includeDeleted });
+}
+
+/**
+ * The condition "the cluster's lock is held at `now`" (lib/learn/clusters/rules.ts lockHeld): taken, and its holder seen within
+ * CLUSTER_LOCK_LAPSE_MS. `alias` names the clusters' table in a subquery of raw SQL.
+ */
+export function lockHeldSql(now: Date = new Date(), alias?: string): SQL {
+  const since = new Date(now.getTime() - CLUSTER_LOCK_LAPSE_MS).toISOString();
+  if (alias) {
+    const c = sql.raw(alias);
+    return sql`(${c}.locked_at is not null and coalesce(${c}.lock_seen, ${c}.locked_at) > ${since}::timestamptz)`;
+  }
+  return sql`(${learnClusters.lockedAt} is not null and coalesce(${learnClusters.lockSeen}, ${learnClusters.lockedAt}) > ${since}::timestamptz)`;
+}
+
+/**
+ * The learn project that exports its clusters into an extraction project (projects.linked_project_id; at most one),
+ * for the extraction project's page: its id, name and whether it is deleted. Undefined when none is linked.
+ */
+export async function linkedLearnProjectOf(db: Database, projectId: string) {
+  const [row] = await db
+    .select({ id: projects.id, name: projects.name, deletedAt: projects.deletedAt })
+    .from(projects)
+    .where(and(eq(projects.linkedProjectId, projectId), inArea("learn")));
+  return row;
 }

@@ -3,7 +3,7 @@ import type { Database } from "@/db/client";
 import { type Licence, licenceChildren, licences, licenceUsage, systems } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
 import { hasPermission, isSupersystemName } from "@/lib/auth/permissions";
-import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
+import { SECRET_PLACEHOLDER } from "@/lib/crypto/placeholder";
 import { AppError } from "@/lib/errors/app-error";
 import { canReadLicences } from "./access";
 import { computeAlerts, highestLevel } from "./alerts";

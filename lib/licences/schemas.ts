@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
+import { SECRET_PLACEHOLDER } from "@/lib/crypto/placeholder";
 import { code, missing } from "@/lib/errors/issues";
 
 /** A licence file is small; a megabyte of base64 is far more than any needs. */

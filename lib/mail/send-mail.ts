@@ -1,9 +1,9 @@
 import os from "node:os";
 import nodemailer from "nodemailer";
 import type { Database } from "@/db/client";
-import { getServiceConfig } from "@/lib/config/service-config";
 import { openSecret } from "@/lib/crypto/secrets";
 import { log } from "@/lib/log";
+import { getServiceConfig } from "@/lib/settings/store";
 
 export type Mail = { to: string; subject: string; text: string };
 

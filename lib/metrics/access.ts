@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { metricsToken } from "@/lib/config/env";
+import { metricsToken } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 
 const digest = (value: string) => createHash("sha256").update(value).digest();

@@ -1,11 +1,11 @@
 import { Counter, Gauge, type Registry } from "prom-client";
 import type { Database } from "@/db/client";
 import { DURATION_BUCKETS_S } from "@/db/schema";
-import { getServiceConfig } from "@/lib/config/service-config";
 import { countersBySystem } from "@/lib/dashboard/jobs";
 import { allLicenceFigures } from "@/lib/dashboard/licences";
 import { queueBySystem, totalQueue } from "@/lib/dashboard/queue";
 import { connectedWorkers } from "@/lib/dashboard/worker-registry";
+import { getServiceConfig } from "@/lib/settings/store";
 import { StoredHistogram } from "./stored-histogram";
 
 /** What one scrape reads from the database: the dashboards' figures across systems. */

@@ -23,10 +23,10 @@ afterAll(async () => {
 describe("memory per document", () => {
   it("a flate bomb (4 KB expanding to 2 GiB) ends in DocumentTooLarge; the next PDF is read", SLOW, async () => {
     expect(bomb().byteLength).toBeLessThan(8_000);
-    await expect(extractText(bomb(), "pdf", { pdfEngine: "pdfjs", memoryMegabytes: 256 })).rejects.toMatchObject({
+    await expect(extractText(bomb(), "pdf", { pdfEngine: "pdfjs", memoryMegabytes: 128 })).rejects.toMatchObject({
       code: "DocumentTooLarge",
-      params: { megabytes: 256 },
-      message: "Reading the PDF needs more memory than the 256 MB allowed per document.",
+      params: { megabytes: 128 },
+      message: "Reading the PDF needs more memory than the 128 MB allowed per document.",
     });
     const next = await extractText(await pdfOf([{ text: "After the bomb: INV-9" }]), "pdf", { pdfEngine: "pdfjs" });
     expect(next.text).toBe("After the bomb: INV-9");
@@ -35,9 +35,9 @@ describe("memory per document", () => {
   it("several bombs at once each end in DocumentTooLarge while a plain PDF beside them is read", SLOW, async () => {
     const plain = pdfOf([{ text: "Beside the bombs" }]);
     const results = await Promise.allSettled([
-      extractText(bomb(), "pdf", { pdfEngine: "pdfjs", memoryMegabytes: 200 }),
+      extractText(bomb(), "pdf", { pdfEngine: "pdfjs", memoryMegabytes: 128 }),
       extractText(await plain, "pdf", { pdfEngine: "pdfjs" }),
-      extractText(bomb(), "pdf", { pdfEngine: "pdfjs", memoryMegabytes: 200 }),
+      extractText(bomb(), "pdf", { pdfEngine: "pdfjs", memoryMegabytes: 128 }),
     ]);
     expect(results.map((r) => (r.status === "fulfilled" ? r.value.text : (r.reason as { code: string }).code))).toEqual([
       "DocumentTooLarge",
@@ -69,7 +69,7 @@ describe("memory per document", () => {
 
       it("a PDF page showing a 100-megapixel image ends in DocumentTooLarge; the next PDF is read", SLOW, async () => {
         await expect(
-          extractText(imagePdf(10_000, 10_000), "pdf", { ...using(engine), memoryMegabytes: 256 }),
+          extractText(imagePdf(10_000, 10_000), "pdf", { ...using(engine), memoryMegabytes: 128 }),
         ).rejects.toMatchObject({ code: "DocumentTooLarge" });
         const next = await extractText(await pdfOf([{ text: "Next document" }]), "pdf", using(engine));
         expect(next.text).toBe("Next document");

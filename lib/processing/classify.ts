@@ -4,9 +4,30 @@
  * keyword hits + 2 × pattern hits; the best class with a score above 0 wins (ties: the first in order),
  * else "Unknown"; confidence = the winner's share of all scores. A project linked to a learn project also has learned
  * classes ("the learned model when the project is linked to a learn project"): see classifyWithLearned.
+ *
+ * Issue 24 §3 (docs/project-file.md "Document classes"): a class may also name `requiredKeywords` (it scores only
+ * when every one occurs; each occurrence counts as a keyword's), `excludeKeywords` (it scores nothing when one
+ * occurs), the same as regular expressions (`requiredPatterns`, each match counting as a pattern's; `excludePatterns`) and a `priority` (of classes with the best score, the highest priority wins; 0 when absent). These two
+ * lists need a word boundary only at an end that is a letter or digit ("$" is found in "$12"). A class without them is
+ * scored exactly as before.
  */
 
-export type ClassRule = { name: string; keywords: readonly string[]; patterns: readonly string[] };
+export type ClassRule = {
+  name: string;
+  keywords: readonly string[];
+  patterns: readonly string[];
+  requiredKeywords?: readonly string[];
+  excludeKeywords?: readonly string[];
+  /** as requiredKeywords and excludeKeywords, regular expressions (a template tool's keywords are) */
+  requiredPatterns?: readonly string[];
+  excludePatterns?: readonly string[];
+  priority?: number;
+  /** its patterns (required, exclude, fields', line items', rewrites) match case as written; keywords never do */
+  caseSensitive?: boolean;
+};
+
+/** the flags of a pattern: case-insensitive (DESIGN.md) unless its class says `caseSensitive` */
+export const patternFlags = (flags: string, caseSensitive: boolean | undefined) => (caseSensitive ? flags : `${flags}i`);
 export type Classification = {
   /** "Unknown" when no class scores above 0 */
   className: string;
@@ -74,21 +95,51 @@ export function keywordRegExp(keyword: string): RegExp {
   return new RegExp(`(?<!${WORD_CHAR})${escaped}(?!${WORD_CHAR})`, "giu");
 }
 
+const WORD_EDGE = new RegExp(`^${WORD_CHAR}`, "u");
+const WORD_END = new RegExp(`${WORD_CHAR}$`, "u");
+
+/**
+ * a required or exclude keyword: a word boundary only where the keyword has a letter or digit at that end, so a sign
+ * is found beside a number ("$" in "$12", "€" in "12€") as a template tool's keyword is
+ */
+export function edgeKeywordRegExp(keyword: string): RegExp {
+  const text = keyword.normalize("NFC");
+  const before = WORD_EDGE.test(text) ? `(?<!${WORD_CHAR})` : "";
+  const after = WORD_END.test(text) ? `(?!${WORD_CHAR})` : "";
+  return new RegExp(`${before}${escapeRegExp(text)}${after}`, "giu");
+}
+
 function round3(n: number): number {
   return Math.round(n * 1000) / 1000;
 }
 
-/** a class's score: each keyword occurrence counts 1, each pattern match 2 */
+const keywordHits = (text: string, keyword: string, regExpOf = keywordRegExp) =>
+  keyword.trim() === "" ? 0 : countMatches(text, regExpOf(keyword.trim()));
+
+/**
+ * a class's score: each keyword occurrence counts 1, each pattern match 2; 0 when one of its `requiredKeywords` is
+ * missing or one of its `excludeKeywords` occurs (the occurrences of required keywords count as keywords')
+ */
 export function scoreClass(text: string, rule: ClassRule): number {
   let score = 0;
-  for (const keyword of rule.keywords) {
-    if (keyword.trim() === "") continue;
-    score += KEYWORD_WEIGHT * countMatches(text, keywordRegExp(keyword.trim()));
+  const owner = `document class "${rule.name}"`;
+  // a required or exclude pattern occurs when it matches at all (a lookahead too); its non-empty matches score
+  const flags = (f: string) => patternFlags(f, rule.caseSensitive);
+  const occurs = (pattern: string) => pattern !== "" && compilePattern(pattern, flags(""), owner).test(text);
+  const patternHits = (pattern: string) => (pattern === "" ? 0 : countMatches(text, compilePattern(pattern, flags("g"), owner)));
+  for (const keyword of rule.excludeKeywords ?? []) if (keywordHits(text, keyword, edgeKeywordRegExp) > 0) return 0;
+  for (const pattern of rule.excludePatterns ?? []) if (occurs(pattern)) return 0;
+  for (const pattern of rule.requiredPatterns ?? []) {
+    if (pattern !== "" && !occurs(pattern)) return 0;
+    score += PATTERN_WEIGHT * patternHits(pattern);
   }
-  for (const pattern of rule.patterns) {
-    if (pattern === "") continue;
-    score += PATTERN_WEIGHT * countMatches(text, compilePattern(pattern, "gi", `document class "${rule.name}"`));
+  for (const keyword of rule.requiredKeywords ?? []) {
+    const hits = keywordHits(text, keyword, edgeKeywordRegExp);
+    if (hits === 0 && keyword.trim() !== "") return 0;
+    score += KEYWORD_WEIGHT * hits;
   }
+  for (const keyword of rule.keywords) score += KEYWORD_WEIGHT * keywordHits(text, keyword);
+  for (const pattern of rule.patterns) score += PATTERN_WEIGHT * patternHits(pattern);
   return score;
 }
 
@@ -97,18 +148,24 @@ export function classify(text: string, documentClasses: readonly ClassRule[]): C
   const normalized = text.normalize("NFC");
   // a Map, not an object: a class may be named "constructor" or "__proto__"
   const scores = new Map<string, number>();
+  const priorities = new Map<string, number>();
   for (const rule of documentClasses) {
-    // a class defined twice counts as one, with the rules of both
+    // a class defined twice counts as one, with the rules of both (and the higher priority of the two)
     scores.set(rule.name, (scores.get(rule.name) ?? 0) + scoreClass(normalized, rule));
+    priorities.set(rule.name, Math.max(priorities.get(rule.name) ?? Number.NEGATIVE_INFINITY, rule.priority ?? 0));
   }
   let best: string | undefined;
   let bestScore = 0;
+  let bestPriority = 0;
   let total = 0;
   for (const [name, score] of scores) {
     total += score;
-    if (score > bestScore) {
+    const priority = priorities.get(name) ?? 0;
+    // a better score wins; of equal scores the higher priority, then the first in order
+    if (score > bestScore || (score === bestScore && score > 0 && priority > bestPriority)) {
       best = name;
       bestScore = score;
+      bestPriority = priority;
     }
   }
   const record = Object.fromEntries(scores);

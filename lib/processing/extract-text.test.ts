@@ -15,6 +15,7 @@ import {
   tiffDirectories,
   tiffPages,
 } from "./extract-text";
+import { pdfReaderReads } from "./pdf-readers";
 
 const OCR_TIMEOUT = 60_000;
 const BROKEN_PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5, 6, 7, 8]);
@@ -53,6 +54,7 @@ describe("text", () => {
     expect(detectType(bytes)).toBe("text");
     expect(await extractText(bytes, "text", {})).toEqual({
       text: expected,
+      layoutText: expected,
       pages: 1,
       isMultiPage: false,
       method: "text",
@@ -104,6 +106,7 @@ for (const engine of ENGINES)
       const result = await extractText(await doc.save(), "pdf", using(engine));
       expect(result).toEqual({
         text: "\f",
+        layoutText: "\f",
         pages: 2,
         isMultiPage: true,
         method: "pdf",
@@ -117,6 +120,15 @@ for (const engine of ENGINES)
       const error = await extractText(utf8("%PDF-1.7\nthis is not a pdf"), "pdf", using(engine)).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(DocumentProcessingError);
       expect(error).toMatchObject({ code: "UnreadableDocument", message: expect.stringMatching(/^The PDF could not be read/) });
+    });
+
+    it("fails a PDF cut off in its first object without handing it to a PDF reader", async () => {
+      // the first 30 bytes of a PDF: pdf.js finds no catalog in it, whichever way it reads
+      const cut = (await twoPagePdf()).slice(0, 30);
+      const reads = pdfReaderReads();
+      const error = await extractText(cut, "pdf", using(engine)).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: "UnreadableDocument", message: "The PDF could not be read: Invalid PDF structure." });
+      expect(pdfReaderReads()).toBe(reads);
     });
   });
 

@@ -12,7 +12,13 @@ import { DEFAULT_MAX_IMAGE_PIXELS, imageSize } from "./raster";
 
 export type ExtractionMethod = "pdf" | "ocr" | "text";
 export type ExtractedText = {
+  /** in reading order (a page's columns one after the other), pages joined by a form feed */
   text: string;
+  /**
+   * each printed line one line, columns spaced as on the page (issue 24 §1: pdftotext -layout, pdf.js positions, the
+   * OCR's word boxes); a text document's is its text
+   */
+  layoutText: string;
   pages: number;
   isMultiPage: boolean;
   method: ExtractionMethod;
@@ -25,6 +31,11 @@ export type ExtractedText = {
 export type ExtractOptions = {
   /** tesseract language codes, the first one primary; each needs the npm package @tesseract.js-data/<code> */
   ocrLanguages?: readonly string[];
+  /**
+   * also read by OCR what the images of PDF pages that have a text layer show (a letterhead, an address block set as an
+   * image): the project's property `OcrImages` (issue 24 §5); the text OCR finds beyond the text layer is added
+   */
+  ocrImages?: boolean;
   /** an image of more pixels is refused (ImageTooLarge); a PDF page is rendered at most this large for OCR */
   maxImagePixels?: number;
   /** the document's time limit (worker configuration documentTimeoutSeconds): its abort ends the reading at once */
@@ -72,10 +83,12 @@ async function extract(bytes: Uint8Array, type: DocumentType, opts: ExtractOptio
       memoryBytes,
       engine: opts.pdfEngine,
       ocrEngine: opts.ocrEngine,
+      ocrImages: opts.ocrImages,
     });
     const pages = pdf.pages.length;
     return {
       text: pdf.pages.join(PAGE_SEPARATOR),
+      layoutText: pdf.layout.join(PAGE_SEPARATOR),
       pages,
       isMultiPage: pages > 1,
       method: "pdf",
@@ -88,7 +101,7 @@ async function extract(bytes: Uint8Array, type: DocumentType, opts: ExtractOptio
     // detectType has accepted these bytes as text; a legacy 8-bit file only passes with a text name
     const text = decodeTextBytes(bytes, true);
     if (text === undefined) throw new DocumentProcessingError("UnreadableDocument", "The document is not readable text.");
-    return { text, pages: 1, isMultiPage: false, method: "text", ocrPages: 0, turnedPages: 0, warnings: [] };
+    return { text, layoutText: text, pages: 1, isMultiPage: false, method: "text", ocrPages: 0, turnedPages: 0, warnings: [] };
   }
   if (isImageType(type)) return extractImage(bytes, type, languages, opts.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS, ocr);
   throw new DocumentProcessingError(
@@ -133,15 +146,18 @@ async function extractImage(
   refuseLarge(bytes, type, maxPixels, ocr.memoryBytes ?? DEFAULT_DOCUMENT_MEMORY_MEGABYTES * 2 ** 20);
   const images = type === "tiff" ? tiffPages(bytes) : [bytes];
   const texts: string[] = [];
+  const layouts: string[] = [];
   let turnedPages = 0;
   for (const image of images) {
     ocr.signal?.throwIfAborted();
     const result = await ocrPage({ bytes: image, type }, languages, ocr);
     texts.push(result.text);
+    layouts.push(result.layout);
     if (result.turned) turnedPages++;
   }
   return {
     text: texts.join(PAGE_SEPARATOR),
+    layoutText: layouts.join(PAGE_SEPARATOR),
     pages: texts.length,
     isMultiPage: texts.length > 1,
     method: "ocr",

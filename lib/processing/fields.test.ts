@@ -181,3 +181,142 @@ describe("lookup fields (DESIGN.md Resources)", () => {
     expect(extractFieldsWithLookups("supplier: Zeta", rules, lookups).lookupMisses).toEqual(["supplier"]);
   });
 });
+
+describe("fields that say how their values are written (issue 24 §2)", () => {
+  const text = "Datum: 05/03/2025\nFällig: 31.02.2025\nBetrag: 1.234\nSumme: zwölf Euro\nLieferung: 3. März 2025";
+
+  it("read dates and amounts in their locale, dateFormats and decimalSeparator", () => {
+    expect(
+      extractFields(text, [
+        { name: "us", pattern: "Datum:\\s*(\\S+)", type: "date" },
+        { name: "de", pattern: "Datum:\\s*(\\S+)", type: "date", locale: "de-DE" },
+        { name: "formats", pattern: "Datum:\\s*(\\S+)", type: "date", dateFormats: ["dd/MM/yyyy"] },
+        { name: "grouped", pattern: "Betrag:\\s*(\\S+)", type: "amount", decimalSeparator: "," },
+        { name: "decimal", pattern: "Betrag:\\s*(\\S+)", type: "amount", decimalSeparator: "." },
+        { name: "named", pattern: "Lieferung:\\s*(.+)", type: "date", locale: "fr" },
+      ]),
+    ).toEqual({ us: "2025-05-03", de: "2025-03-05", formats: "2025-03-05", grouped: 1234, decimal: 1.234, named: "2025-03-03" });
+  });
+
+  it("a value such a field cannot read stays null and is reported raw; without them, null only (as before)", () => {
+    const rules: FieldRule[] = [
+      { name: "due", pattern: "Fällig:\\s*(\\S+)", type: "date", locale: "de" },
+      { name: "sum", pattern: "Summe:\\s*(.+)", type: "amount", decimalSeparator: "," },
+      { name: "oldDue", pattern: "Fällig:\\s*(\\S+)", type: "date" },
+      { name: "oldSum", pattern: "Summe:\\s*(.+)", type: "amount" },
+      { name: "absent", pattern: "Skonto:\\s*(\\S+)", type: "amount", locale: "de" },
+    ];
+    expect(extractFieldsWithLookups(text, rules)).toEqual({
+      fields: { due: null, sum: null, oldDue: null, oldSum: null, absent: null },
+      lookupMisses: [],
+      unnormalised: [
+        { field: "due", type: "date", raw: "31.02.2025" },
+        { field: "sum", type: "amount", raw: "zwölf Euro" },
+      ],
+    });
+    expect(Object.keys(extractFieldsWithLookups(text, rules.slice(2)))).toEqual(["fields", "lookupMisses"]);
+  });
+
+  it("a value another alternative read is none; of alternatives that all fail, the first is reported", () => {
+    const alternatives: FieldRule[] = [
+      { name: "date", pattern: "Fällig:\\s*(\\S+)", type: "date", locale: "de" },
+      { name: "date", pattern: "Summe:\\s*(.+)", type: "date", locale: "de" },
+    ];
+    expect(extractFieldsWithLookups(text, alternatives).unnormalised).toEqual([
+      { field: "date", type: "date", raw: "31.02.2025" },
+    ]);
+    const filled = [...alternatives, { name: "date", pattern: "Lieferung:\\s*(.+)", type: "date" as const, locale: "de" }];
+    expect(extractFieldsWithLookups(text, filled)).toEqual({ fields: { date: "2025-03-03" }, lookupMisses: [] });
+  });
+
+  it("keeps at most 200 characters of a raw value", () => {
+    const long = extractFieldsWithLookups(`Total: ${"x".repeat(500)}`, [
+      { name: "total", pattern: "Total: (.+)", type: "amount", locale: "en" },
+    ]);
+    expect(long.unnormalised?.[0]?.raw).toBe("x".repeat(200));
+  });
+});
+
+describe("the text a field reads (issue 24 §1)", () => {
+  const texts = { reading: "Invoice No:\nDate:\n\nINV-1\n2025-03-05", layout: "Invoice No:    INV-1\nDate:          2025-03-05" };
+  const rules: FieldRule[] = [
+    { name: "number", pattern: "Invoice No:[ \\t]*(\\S+)", type: "string", text: "layout" },
+    { name: "date", pattern: "Date:[ \\t]*(\\S+)", type: "date", text: "reading" },
+    { name: "same", pattern: "Date:[ \\t]*(\\S+)", type: "date" },
+  ];
+
+  it("reads the layout text where a field names it, the reading-order text otherwise", () => {
+    expect(extractFields(texts, rules)).toEqual({ number: "INV-1", date: null, same: null });
+    expect(extractFieldsWithLookups(texts, rules).fields).toEqual({ number: "INV-1", date: null, same: null });
+  });
+
+  it("reads a single text for every field", () => {
+    expect(extractFields(texts.layout, rules)).toEqual({ number: "INV-1", date: "2025-03-05", same: "2025-03-05" });
+  });
+});
+
+describe("match, fixed values and numbers (issue 24 §3)", () => {
+  const text = "Item 1: 10,00 EUR\nItem 2: 2,50 EUR\nItem 3: 7,25 EUR\nDue 2025-04-01, reminder 2025-03-15\nQty 3";
+  const item = { name: "item", pattern: "Item \\d: ([\\d,]+) EUR", type: "amount" as const };
+
+  it.each([
+    ["first", 10],
+    ["last", 7.25],
+    ["all", [10, 2.5, 7.25]],
+    ["sum", 19.75],
+    ["min", 2.5],
+    ["max", 10],
+  ] as const)("match %s", (match, expected) => {
+    expect(extractFields(text, [{ ...item, match }])).toEqual({ item: expected });
+  });
+
+  it("min and max of dates, all of strings; no match is null, or an empty list for all", () => {
+    const dates = { name: "d", pattern: "(\\d{4}-\\d\\d-\\d\\d)", type: "date" as const };
+    expect(extractFields(text, [{ ...dates, match: "min" }])).toEqual({ d: "2025-03-15" });
+    expect(extractFields(text, [{ ...dates, match: "max" }])).toEqual({ d: "2025-04-01" });
+    expect(extractFields(text, [{ name: "n", pattern: "Item (\\d)", type: "string", match: "all" }])).toEqual({
+      n: ["1", "2", "3"],
+    });
+    expect(extractFields(text, [{ name: "n", pattern: "Nope (\\d)", type: "string", match: "all" }])).toEqual({ n: [] });
+    expect(extractFields(text, [{ name: "n", pattern: "Nope (\\d)", type: "amount", match: "sum" }])).toEqual({ n: null });
+  });
+
+  it("a sum has no binary noise: 0.1 + 0.2 is 0.3", () => {
+    expect(extractFields("a 0.1 b 0.2", [{ name: "s", pattern: "(\\d\\.\\d)", type: "amount", match: "sum" }])).toEqual({
+      s: 0.3,
+    });
+  });
+
+  it("values that cannot be read are left out of all and sum, and reported by a field that opted in", () => {
+    const rule = { name: "n", pattern: "Item \\d: (\\S+)", type: "number" as const, match: "sum" as const };
+    const result = extractFieldsWithLookups("Item 1: 4\nItem 2: n/a\nItem 3: 1.5", [rule]);
+    expect(result.fields).toEqual({ n: 5.5 });
+    // some values were read: the field has a value, nothing is reported as unread
+    expect(result.unnormalised).toBeUndefined();
+    expect(extractFieldsWithLookups("Item 1: n/a", [rule])).toEqual({
+      fields: { n: null },
+      lookupMisses: [],
+      unnormalised: [{ field: "n", type: "number", raw: "n/a" }],
+    });
+  });
+
+  it("a fixed value is the field's whatever the text says; a number field reads quantities", () => {
+    expect(
+      extractFields(text, [
+        { name: "currency", value: "EUR", type: "string" },
+        { name: "vatRate", value: 19, type: "number" },
+        { name: "qty", pattern: "Qty (\\d+)", type: "number" },
+      ]),
+    ).toEqual({ currency: "EUR", vatRate: 19, qty: 3 });
+  });
+
+  it("a lookup keeps the listed values of a list and reports the others", () => {
+    const lookups = new Map([["codes", new Set(["1", "3"])]]);
+    const result = extractFieldsWithLookups(
+      text,
+      [{ name: "n", pattern: "Item (\\d)", type: "string", match: "all", lookup: "codes" }],
+      lookups,
+    );
+    expect(result.fields).toEqual({ n: ["1", "3"] });
+  });
+});

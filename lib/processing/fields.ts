@@ -1,16 +1,101 @@
-import { compilePattern } from "./classify";
+import { compilePattern, patternFlags } from "./classify";
+import { type DecimalSeparator, parseAmount } from "./values/amounts";
+import { parseDate } from "./values/dates";
+
+export { parseAmount } from "./values/amounts";
+export { parseDate } from "./values/dates";
 
 /**
  * DESIGN.md "Processing a job": a field is the first capture group of its pattern's first match
  * (case-insensitive), trimmed; `amount` becomes a number, `date` YYYY-MM-DD; null when the pattern does
- * not match or the value cannot be read as its type.
+ * not match or the value cannot be read as its type. Issue 24 §3 (docs/project-file.md "Fields"): `match` takes the
+ * last match, all of them (a list), or their sum, least or greatest; a fixed `value` is the field's whatever the
+ * text says; `number` is read as an amount is (a quantity, a rate).
  */
 
-export type FieldType = "string" | "date" | "amount";
-export type FieldRule = { name: string; pattern: string; type: FieldType; lookup?: string };
+export type FieldType = "string" | "date" | "amount" | "number";
+/** which of a pattern's matches make the value: the first (when absent), the last, all of them (a list), or their sum, least or greatest */
+export type FieldMatch = "first" | "last" | "all" | "sum" | "min" | "max";
+/**
+ * A field of a document class (DESIGN.md "Project file"). `locale` (the field's, else its project's), `dateFormats`
+ * and `decimalSeparator` say how its dates and amounts are written (docs/project-file.md); `text` (the field's, else
+ * its project's) which text its pattern reads: the layout text, or the reading-order text when absent (issue 24 §1).
+ */
+export type FieldRule = {
+  name: string;
+  /** absent (or "") for a field with a fixed `value` */
+  pattern?: string;
+  type: FieldType;
+  match?: FieldMatch;
+  /** the field's value whatever the text says, written as its type reads (a number for amount and number fields) */
+  value?: string | number;
+  /** its class's `caseSensitive`: the pattern matches case as written */
+  caseSensitive?: boolean;
+  lookup?: string;
+  locale?: string;
+  dateFormats?: readonly string[];
+  decimalSeparator?: DecimalSeparator;
+  text?: FieldText;
+};
+export type FieldText = "layout" | "reading";
+/** a document's two texts (extract-text.ts); a single string is both */
+export type DocumentTexts = string | { reading: string; layout: string };
 /** the first-column values (lower case) of each lookup resource, by its name in lower case; absent: not found */
 export type LookupSets = ReadonlyMap<string, ReadonlySet<string>>;
-export type FieldValue = string | number | null;
+export type FieldValue = string | number | null | (string | number)[];
+/** a date, amount or number a field found but could not read as its type (docs/decisions.md "Dates and amounts") */
+export type Unnormalised = { field: string; type: "date" | "amount" | "number"; raw: string };
+
+/** how much of a value that cannot be read result.json keeps */
+export const UNNORMALISED_RAW_MAX = 200;
+
+/** a field that says how its values are written; only such a field reports what it cannot read (before: null only) */
+const optedIn = (field: FieldRule) =>
+  field.type === "number" ||
+  field.locale !== undefined ||
+  field.dateFormats !== undefined ||
+  field.decimalSeparator !== undefined;
+
+/** how a value of a type is written: the options of a field or of a lines' column */
+export type ValueOptions = Pick<FieldRule, "locale" | "dateFormats" | "decimalSeparator">;
+
+/** a raw value read as its type: amounts and numbers a number, dates YYYY-MM-DD, strings as they are; null when it cannot be */
+export function readValue(raw: string, type: FieldType, options: ValueOptions): string | number | null {
+  if (type === "amount" || type === "number") return parseAmount(raw, options);
+  if (type === "date") return parseDate(raw, options);
+  return raw;
+}
+
+/** the digits after the decimal point a number is written with (1e-7 has 7) */
+function decimals(n: number): number {
+  const [mantissa = "", exponent] = String(n).split("e");
+  const fraction = mantissa.split(".")[1]?.length ?? 0;
+  return Math.max(0, fraction - Number(exponent ?? 0));
+}
+
+/** the sum of amounts without the binary fractions' noise: 0.1 + 0.2 is 0.3 */
+function sum(values: number[]): number {
+  const digits = Math.min(12, Math.max(0, ...values.map(decimals)));
+  return Number(values.reduce((a, b) => a + b, 0).toFixed(digits));
+}
+
+/** the value `match` makes of the values read from every match, in order (null when there is none) */
+function combine(values: (string | number)[], match: FieldMatch): FieldValue {
+  if (match === "all") return values;
+  if (!values.length) return null;
+  if (match === "first") return values[0] ?? null;
+  if (match === "last") return values.at(-1) ?? null;
+  // sum is of numbers only (the schema allows it on amount and number fields), min and max of numbers or ISO dates
+  if (match === "sum") return sum(values.filter((v) => typeof v === "number"));
+  const sorted = [...values].sort((a, b) =>
+    typeof a === "number" && typeof b === "number" ? a - b : String(a).localeCompare(String(b)),
+  );
+  return (match === "min" ? sorted[0] : sorted.at(-1)) ?? null;
+}
+
+/** a value found, for a later alternative of the same name to leave alone (an empty list is none) */
+const found = (value: FieldValue | undefined) =>
+  value !== null && value !== undefined && !(Array.isArray(value) && !value.length);
 
 /**
  * The raw value of a match: the first capture group that took part in the match (so that alternatives
@@ -25,207 +110,107 @@ function matchValue(match: RegExpExecArray): string | undefined {
 /**
  * The fields of a text. A field with a `lookup` keeps its value only when the lookup resource's first column lists
  * it (case-insensitively; DESIGN.md "Resources"); else it is null and its name is in `lookupMisses` (also when the
- * resource was not found).
+ * resource was not found). A date or amount field that says how its values are written (`locale`, `dateFormats`,
+ * `decimalSeparator`) and found one it cannot read is null and in `unnormalised` with what it found (absent when
+ * there is none).
  */
 export function extractFieldsWithLookups(
-  text: string,
+  text: DocumentTexts,
   fields: readonly FieldRule[],
   lookups: LookupSets = new Map(),
-): { fields: Record<string, FieldValue>; lookupMisses: string[] } {
+): { fields: Record<string, FieldValue>; lookupMisses: string[]; unnormalised?: Unnormalised[] } {
   const misses = new Set<string>();
+  const unreadable = new Map<string, Unnormalised>();
   const checked = fields.map((field) => {
     if (!field.lookup) return field;
     const listed = lookups.get(field.lookup.toLowerCase());
     return { ...field, accept: (value: FieldValue) => Boolean(listed?.has(String(value).toLowerCase())) };
   });
-  const values = extractFields(text, checked, (name) => misses.add(name));
-  // a miss of one alternative that another alternative filled is no miss
-  return { fields: values, lookupMisses: [...misses].filter((name) => values[name] === null) };
+  const values = extractFields(text, checked, {
+    onReject: (name) => misses.add(name),
+    // of alternatives that all fail, the first one's value
+    onUnnormalised: (entry) => unreadable.set(entry.field, unreadable.get(entry.field) ?? entry),
+  });
+  // a miss (or a value not read) of one alternative that another alternative filled is none
+  const unnormalised = [...unreadable.values()].filter((entry) => !found(values[entry.field]));
+  return {
+    fields: values,
+    lookupMisses: [...misses].filter((name) => !found(values[name])),
+    // absent when every value was read, as in result.json
+    ...(unnormalised.length ? { unnormalised } : {}),
+  };
 }
 
 type CheckedRule = FieldRule & { accept?: (value: FieldValue) => boolean };
 
+type Reports = {
+  /** a value its lookup does not list */
+  onReject?: (name: string) => void;
+  /** a date or amount of an opted-in field (see FieldRule) that cannot be read */
+  onUnnormalised?: (entry: Unnormalised) => void;
+};
+
 export function extractFields(
-  text: string,
+  text: DocumentTexts,
   fields: readonly CheckedRule[],
-  onReject: (name: string) => void = () => {},
+  reports: Reports = {},
 ): Record<string, FieldValue> {
-  const normalized = text.normalize("NFC");
+  const reading = (typeof text === "string" ? text : text.reading).normalize("NFC");
+  // normalised when a field reads it
+  let layout: string | undefined;
+  const textOf = (field: FieldRule) => {
+    if (field.text !== "layout" || typeof text === "string") return reading;
+    layout ??= text.layout.normalize("NFC");
+    return layout;
+  };
   const result: Record<string, FieldValue> = {};
   for (const field of fields) {
-    const regex = compilePattern(field.pattern, "i", `field "${field.name}"`);
-    const match = field.pattern === "" ? null : regex.exec(normalized);
-    const raw = match ? matchValue(match)?.trim() : undefined;
-    let value: FieldValue = null;
-    if (raw) {
-      if (field.type === "amount") value = parseAmount(raw);
-      else if (field.type === "date") value = parseDate(raw);
-      else value = raw;
-    }
-    if (value !== null && field.accept && !field.accept(value)) {
-      onReject(field.name);
-      value = null;
+    let value = field.value !== undefined ? field.value : readField(textOf(field), field, reports);
+    if (field.accept && value !== null) {
+      if (Array.isArray(value)) {
+        const kept = value.filter((v) => field.accept?.(v));
+        if (kept.length < value.length) reports.onReject?.(field.name);
+        value = kept;
+      } else if (!field.accept(value)) {
+        reports.onReject?.(field.name);
+        value = null;
+      }
     }
     // a name given twice: its rules are alternatives, the first value found wins
-    if (Object.hasOwn(result, field.name) && result[field.name] !== null) continue;
+    if (Object.hasOwn(result, field.name) && found(result[field.name])) continue;
     Object.defineProperty(result, field.name, { value, enumerable: true, writable: true, configurable: true });
   }
   return result;
 }
 
-// ------------------------------------------------------------------------------------------- amounts
-
-const CURRENCY = "(?:\\p{Sc}|[A-Z]{3})";
-const NEGATIVE_BEFORE = new RegExp(`-(?:\\s*${CURRENCY}\\s*)?$`, "u");
-const OPEN_BEFORE = new RegExp(`\\(\\s*${CURRENCY}?\\s*$`, "u");
-const CLOSE_AFTER = new RegExp(`^\\s*${CURRENCY}?\\s*\\)`, "u");
-/** a number from its first digit to its last, with separators (and, in the first try, group spaces) */
-const NUMBER_WITH_SPACES = /\d(?:[\d.,'’\s\u00a0\u2007\u2009\u202f]*\d)?(?:[.,]-{1,2})?/;
-const NUMBER = /\d(?:[\d.,'’]*\d)?(?:[.,]-{1,2})?/;
-
-/**
- * A money amount as a number: "1.234,56", "1,234.56", "1234.56", "1 234,56", "1'234.56", "€ 99",
- * "EUR 12,50", "99,-", "-5,00", "(5.00)", "5,00-". The decimal separator is the last "." or "," with
- * one or two digits after it; a last separator with three digits after it groups thousands ("1,234"
- * and "1.234" are 1234), unless the part before it is 0 ("0.125") or the other separator came before
- * ("1,234.567"). Thousands groups must have three digits and one kind of separator, so a date or a
- * phone number is not an amount: null.
- */
-export function parseAmount(raw: string): number | null {
-  const text = raw.replace(/[\u2212\u2013]/g, "-");
-  for (const pattern of [NUMBER_WITH_SPACES, NUMBER]) {
-    const found = pattern.exec(text);
-    if (!found) return null;
-    const value = parseNumber(found[0]);
-    if (value === null) continue;
-    const before = text.slice(0, found.index);
-    const after = text.slice(found.index + found[0].length);
-    const negative =
-      NEGATIVE_BEFORE.test(before) || after.startsWith("-") || (OPEN_BEFORE.test(before) && CLOSE_AFTER.test(after));
-    return negative && value !== 0 ? -value : value;
-  }
-  return null;
-}
-
-function parseNumber(found: string): number | null {
-  // "99,-" / "99.--": whole units; group spaces of any kind become " ", apostrophes "'"
-  const core = found
-    .replace(/[.,]-{1,2}$/, "")
-    .replace(/[\s\u00a0\u2007\u2009\u202f]+/g, " ")
-    .replace(/’/g, "'");
-  if (/[.,' ]{2}/.test(core)) return null;
-
-  const last = Math.max(core.lastIndexOf("."), core.lastIndexOf(","));
-  let integer = core;
-  let fraction = "";
-  if (last >= 0) {
-    const separator = core[last]!;
-    const digitsAfter = core.length - last - 1;
-    const head = core.slice(0, last);
-    const sameBefore = head.includes(separator);
-    const otherBefore = head.includes(separator === "." ? "," : ".");
-    // three digits after a single separator group thousands, unless what comes before cannot be a
-    // first group ("0", more than three digits, or groups made with spaces or apostrophes)
-    const isDecimal =
-      digitsAfter <= 2 ||
-      (otherBefore && !sameBefore) ||
-      (!sameBefore && !otherBefore && (digitsAfter > 3 || head === "0" || head.length > 3 || /[' ]/.test(head)));
-    if (isDecimal) {
-      if (sameBefore) return null; // "1.234.56": the decimal separator used for groups too
-      integer = head;
-      fraction = core.slice(last + 1);
-      if (/\D/.test(fraction)) return null;
+/** a field's value from its pattern's matches (see FieldMatch); what an opted-in field cannot read is reported */
+function readField(text: string, field: FieldRule, reports: Reports): FieldValue {
+  const match = field.match ?? "first";
+  if (!field.pattern) return match === "all" ? [] : null;
+  const regex = compilePattern(
+    field.pattern,
+    patternFlags(match === "first" ? "" : "g", field.caseSensitive),
+    `field "${field.name}"`,
+  );
+  const raws: string[] = [];
+  if (match === "first") {
+    const first = regex.exec(text);
+    const raw = first ? matchValue(first)?.trim() : undefined;
+    if (raw) raws.push(raw);
+  } else {
+    for (const each of text.matchAll(regex)) {
+      const raw = each[0].length > 0 ? matchValue(each)?.trim() : undefined;
+      if (raw) raws.push(raw);
     }
   }
-  // whatever separators are left group thousands: one kind, 1–3 digits, then groups of exactly 3
-  const groups = integer.split(/[.,' ]/);
-  if (groups.length > 1) {
-    if (new Set(integer.replace(/\d/g, "")).size > 1) return null;
-    if (!/^\d{1,3}$/.test(groups[0]!) || groups.slice(1).some((g) => !/^\d{3}$/.test(g))) return null;
+  // `last` is the last match's value, as `first` is the first's: read or not
+  const chosen = match === "last" ? raws.slice(-1) : raws;
+  const values: (string | number)[] = [];
+  for (const raw of chosen) {
+    const value = readValue(raw, field.type, field);
+    if (value !== null) values.push(value);
+    else if (field.type !== "string" && optedIn(field))
+      reports.onUnnormalised?.({ field: field.name, type: field.type, raw: raw.slice(0, UNNORMALISED_RAW_MAX) });
   }
-  const value = Number(`${groups.join("")}${fraction ? `.${fraction}` : ""}`);
-  return Number.isFinite(value) ? value : null;
-}
-
-// --------------------------------------------------------------------------------------------- dates
-
-/** English and German month names and abbreviations (with and without umlaut), lower case */
-const MONTHS: Record<string, number> = {};
-const MONTH_NAMES: [number, string[]][] = [
-  [1, ["january", "jan", "januar", "jänner", "jaenner", "jän"]],
-  [2, ["february", "feb", "februar", "feber"]],
-  [3, ["march", "mar", "märz", "maerz", "mär", "mrz"]],
-  [4, ["april", "apr"]],
-  [5, ["may", "mai"]],
-  [6, ["june", "jun", "juni"]],
-  [7, ["july", "jul", "juli"]],
-  [8, ["august", "aug"]],
-  [9, ["september", "sep", "sept"]],
-  [10, ["october", "oct", "oktober", "okt"]],
-  [11, ["november", "nov"]],
-  [12, ["december", "dec", "dezember", "dez"]],
-];
-for (const [month, names] of MONTH_NAMES) for (const name of names) MONTHS[name] = month;
-const MONTH_ALTERNATIVES = Object.keys(MONTHS)
-  .sort((a, b) => b.length - a.length)
-  .join("|");
-
-function twoDigits(n: number): string {
-  return String(n).padStart(2, "0");
-}
-
-/** two-digit years: 00–69 are 2000–2069, 70–99 are 1970–1999 */
-function fullYear(year: string): number {
-  const y = Number(year);
-  if (year.length === 4) return y;
-  return y < 70 ? 2000 + y : 1900 + y;
-}
-
-function isoDate(year: number, month: number, day: number): string | null {
-  if (month < 1 || month > 12 || day < 1 || year < 1000 || year > 9999) return null;
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (day > daysInMonth) return null;
-  return `${year}-${twoDigits(month)}-${twoDigits(day)}`;
-}
-
-const NOT_DIGIT_BEFORE = "(?<!\\d)";
-const NOT_DIGIT_AFTER = "(?!\\d)";
-const ISO = new RegExp(`${NOT_DIGIT_BEFORE}(\\d{4})([-/.])(\\d{1,2})\\2(\\d{1,2})${NOT_DIGIT_AFTER}`);
-const NUMERIC = new RegExp(`${NOT_DIGIT_BEFORE}(\\d{1,2})([./-])(\\d{1,2})\\2(\\d{4}|\\d{2})${NOT_DIGIT_AFTER}`);
-const ORDINAL = "(?:st|nd|rd|th)?";
-/** what may stand between day, month name and year: "3. März 2025", "March 3, 2025", "15-Mar-2025" */
-const GAP = "[\\s.,/-]*";
-const MONTH = `(${MONTH_ALTERNATIVES})(?!\\p{L})`;
-const DAY_MONTH_YEAR = new RegExp(
-  `${NOT_DIGIT_BEFORE}(\\d{1,2})${ORDINAL}${GAP}(?:of\\s+)?${MONTH}${GAP}(\\d{4})${NOT_DIGIT_AFTER}`,
-  "iu",
-);
-const MONTH_DAY_YEAR = new RegExp(`(?<!\\p{L})${MONTH}${GAP}(\\d{1,2})${ORDINAL}${GAP}(\\d{4})${NOT_DIGIT_AFTER}`, "iu");
-
-/**
- * A date as YYYY-MM-DD, from: ISO ("2025-03-15", also with time, "/" or "."), "15.03.2025", "5.3.2025",
- * "15-03-2025", "03/15/2025", English and German month names ("3 March 2025", "3. März 2025",
- * "March 3, 2025", "3rd Mar 2025"). Slashes are read the US way, month first, unless the first number
- * cannot be a month (> 12): then day first ("15/03/2025"). Two-digit years: 00–69 → 20xx, 70–99 → 19xx.
- * Null when there is no date or it does not exist (31.02.2025).
- */
-export function parseDate(raw: string): string | null {
-  const text = raw.normalize("NFC");
-  const iso = ISO.exec(text);
-  if (iso) return isoDate(Number(iso[1]), Number(iso[3]), Number(iso[4]));
-
-  const numeric = NUMERIC.exec(text);
-  if (numeric) {
-    const [, first, separator, second, year] = numeric;
-    let day = Number(first);
-    let month = Number(second);
-    if (separator === "/" && Number(first) <= 12) [day, month] = [Number(second), Number(first)];
-    return isoDate(fullYear(year!), month, day);
-  }
-
-  const dmy = DAY_MONTH_YEAR.exec(text);
-  if (dmy) return isoDate(Number(dmy[3]), MONTHS[dmy[2]!.toLowerCase()]!, Number(dmy[1]));
-  const mdy = MONTH_DAY_YEAR.exec(text);
-  if (mdy) return isoDate(Number(mdy[3]), MONTHS[mdy[1]!.toLowerCase()]!, Number(mdy[2]));
-  return null;
+  return combine(values, match);
 }

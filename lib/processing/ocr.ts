@@ -6,6 +6,7 @@ import path from "node:path";
 import Tesseract from "tesseract.js";
 import type { DocumentType } from "./detect";
 import { DocumentProcessingError, errorMessage, untilAborted } from "./errors";
+import { layoutTextOfTsv } from "./layout-text";
 import { type EngineChoice, inTempDir, nativeTools, type OcrEngine, ocrEngineFor, runTool } from "./native";
 import { decodeGrey, type GreyImage, jpegOrientation, pgm, type QuarterTurn, rotateGrey } from "./raster";
 
@@ -25,7 +26,8 @@ export type OcrPage =
   /** pixels rendered from a PDF page, at `dpi` */
   | { grey: GreyImage; dpi: number };
 
-export type OcrResult = { text: string; confidence: number; turned: QuarterTurn };
+/** `text` in tesseract's reading order; `layout` its words placed on the page's lines and columns (layout-text.ts) */
+export type OcrResult = { text: string; layout: string; confidence: number; turned: QuarterTurn };
 
 export const DEFAULT_OCR_LANGUAGES: readonly string[] = ["eng", "deu"];
 
@@ -286,8 +288,10 @@ async function recognize(worker: OcrLease, image: Uint8Array, dpi: number | unde
   const { data } = await worker.recognize(
     Buffer.from(image.buffer, image.byteOffset, image.byteLength),
     dpi ? ({ user_defined_dpi: String(dpi) } as Partial<Tesseract.RecognizeOptions>) : {},
+    // the words' boxes for the layout text, as the command's tsv output gives them
+    { text: true, tsv: true },
   );
-  return { text: data.text, confidence: data.confidence };
+  return { text: data.text, layout: layoutTextOfTsv(data.tsv ?? ""), confidence: data.confidence };
 }
 
 export type OcrOptions = {
@@ -301,7 +305,7 @@ export type OcrOptions = {
 
 /** reads one image (`kind` is its file's extension), with its confidence (0–100) when `confidence` is asked for */
 type Recognise = (image: Uint8Array, kind: string, dpi: number | undefined, confidence: boolean) => Promise<Reading>;
-type Reading = { text: string; confidence: number };
+type Reading = { text: string; layout: string; confidence: number };
 
 /**
  * Reads one page. Throws DocumentProcessingError: UnreadableDocument for an image tesseract cannot decode, OcrFailed
@@ -405,8 +409,8 @@ function nativeOcr(languages: readonly string[], options: OcrOptions): Recognise
           const out = path.join(dir, "out");
           const args = [input, out, "-l", languages.join("+"), "--oem", "1", "--psm", "3"];
           if (dpi) args.push("--dpi", String(dpi));
-          args.push("-c", "debug_file=/dev/null", "txt");
-          if (confidence) args.push("tsv");
+          // tsv: the words' boxes (the layout text) and their confidence
+          args.push("-c", "debug_file=/dev/null", "txt", "tsv");
           const run = await runTool("tesseract", args, {
             signal: options.signal,
             memoryBytes: options.memoryBytes,
@@ -426,7 +430,8 @@ function nativeOcr(languages: readonly string[], options: OcrOptions): Recognise
             throw new Error(`tesseract ended with ${run.code}: ${why}`);
           }
           const text = await readFile(`${out}.txt`, "utf8");
-          return { text, confidence: confidence ? meanConfidence(await readFile(`${out}.tsv`, "utf8")) : 0 };
+          const tsv = await readFile(`${out}.tsv`, "utf8");
+          return { text, layout: layoutTextOfTsv(tsv), confidence: confidence ? meanConfidence(tsv) : 0 };
         }),
       options.signal,
     );
@@ -449,6 +454,15 @@ export function meanConfidence(tsv: string): number {
 
 /** The project property that names a project's OCR languages: tesseract codes, the first primary ("deu+eng"). */
 export const OCR_LANGUAGES_PROPERTY = "OcrLanguages";
+
+/** the project property that has the images of pages with a text layer read by OCR too (ExtractOptions.ocrImages) */
+export const OCR_IMAGES_PROPERTY = "OcrImages";
+
+/** whether a project's property `OcrImages` is on: "true", "yes", "1" or "on", in any case */
+export function projectOcrImages(properties: readonly { name: string; value: string }[]): boolean {
+  const property = properties.find((p) => p.name.toLowerCase() === OCR_IMAGES_PROPERTY.toLowerCase());
+  return ["true", "yes", "1", "on"].includes((property?.value ?? "").trim().toLowerCase());
+}
 
 /** The languages a project's properties name (`OcrLanguages`, codes joined by "+", "," or spaces); undefined if none. */
 export function projectOcrLanguages(properties: readonly { name: string; value: string }[]): string[] | undefined {

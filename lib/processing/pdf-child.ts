@@ -1,6 +1,6 @@
 import { DocumentProcessingError, type DocumentProcessingErrorCode } from "./errors";
 import type { ReaderReply, ReaderRequest } from "./pdf-readers";
-import { readPdfJs } from "./pdfjs";
+import { readPdfJs, warmUp } from "./pdfjs";
 
 /**
  * A PDF reader process (pdf-readers.ts): reads one PDF at a time with pdf.js and asks its parent to OCR the pages it
@@ -8,7 +8,10 @@ import { readPdfJs } from "./pdfjs";
  */
 
 const send = (reply: ReaderReply) => process.send?.(reply);
-type OcrAnswer = { resolve: (r: { text: string; turned: 0 | 90 | 180 | 270 }) => void; reject: (e: Error) => void };
+type OcrAnswer = {
+  resolve: (r: { text: string; layout: string; turned: 0 | 90 | 180 | 270 }) => void;
+  reject: (e: Error) => void;
+};
 const ocrAnswers = new Map<number, OcrAnswer>();
 let nextOcr = 0;
 
@@ -20,11 +23,12 @@ process.on("message", (message: ReaderRequest) => {
     // as the OCR engine threw it: an unreadable page image is the page's warning, anything else the document's end
     if (message.error)
       waiting.reject(new DocumentProcessingError(message.error.code as DocumentProcessingErrorCode, message.error.message));
-    else waiting.resolve({ text: message.text ?? "", turned: message.turned ?? 0 });
+    else waiting.resolve({ text: message.text ?? "", layout: message.layout ?? message.text ?? "", turned: message.turned ?? 0 });
     return;
   }
   readPdfJs(message.bytes, {
     maxRenderPixels: message.maxRenderPixels,
+    ocrImages: message.ocrImages,
     pages: message.pages,
     ocr: (image) =>
       new Promise((resolve, reject) => {
@@ -43,4 +47,8 @@ process.on("message", (message: ReaderRequest) => {
 
 // the worker ended (or was killed): so does its reader
 process.on("disconnect", () => process.exit(0));
-send({ kind: "ready" });
+// ready once pdf.js is loaded: a failing warm-up is left to the first document to report
+warmUp().then(
+  () => send({ kind: "ready" }),
+  () => send({ kind: "ready" }),
+);

@@ -79,7 +79,7 @@ const DUP_MAX_PRI_DELTA = 0.1;
 const DUP_MAX_SEC_DELTA = 0.2;
 
 /** the page's text: lines ending in "\n", a column's run of blocks in an empty line; no line breaks at the end */
-export function layoutText(items: readonly LayoutItem[], page: { width: number; height: number }): string {
+export function readingOrderText(items: readonly LayoutItem[], page: { width: number; height: number }): string {
   const pitches = fixedPitches(items);
   const words = items.flatMap((item, run) => wordsOf(item, item.pitch ?? pitches.get(item.font), run, page));
   const pools = ([0, 1, 2, 3] as const).map((rot) => new Pool(words.filter((w) => w.rot === rot)));

@@ -21,9 +21,17 @@ export type ReaderRequest =
       kind: "read";
       bytes: Uint8Array;
       maxRenderPixels?: number;
+      ocrImages?: boolean;
       pages?: readonly number[];
     }
-  | { kind: "ocr-result"; ocrId: number; text?: string; turned?: QuarterTurn; error?: { code: string; message: string } };
+  | {
+      kind: "ocr-result";
+      ocrId: number;
+      text?: string;
+      layout?: string;
+      turned?: QuarterTurn;
+      error?: { code: string; message: string };
+    };
 
 export type ReaderReply =
   | { kind: "ready" }
@@ -33,11 +41,12 @@ export type ReaderReply =
 
 export type ReadInReaderOptions = {
   maxRenderPixels?: number;
+  ocrImages?: boolean;
   pages?: readonly number[];
   signal?: AbortSignal;
   /** the growth of the reader's resident memory the document may cause */
   memoryBytes: number;
-  ocr: (image: { grey: GreyImage; dpi: number }) => Promise<{ text: string; turned: QuarterTurn }>;
+  ocr: (image: { grey: GreyImage; dpi: number }) => Promise<{ text: string; layout: string; turned: QuarterTurn }>;
 };
 
 const WATCH_MS = 25;
@@ -65,6 +74,12 @@ const idle: Reader[] = [];
 const all = new Set<Reader>();
 const waiting: ((reader: Reader | undefined) => void)[] = [];
 let count = 0;
+let reads = 0;
+
+/** How many readings this process has handed to reader processes so far. */
+export function pdfReaderReads(): number {
+  return reads;
+}
 
 /** resident memory of a process in bytes (Linux), undefined elsewhere or when it is gone */
 function rssOf(pid: number | undefined): number | undefined {
@@ -147,6 +162,7 @@ export function terminatePdfReaders(): void {
  */
 export async function readInReader(bytes: Uint8Array, options: ReadInReaderOptions): Promise<PdfText & { numPages: number }> {
   options.signal?.throwIfAborted();
+  reads++;
   const reader = await acquire();
   // a reader at work keeps the worker alive; an idle one does not
   reader.child.ref();
@@ -208,7 +224,7 @@ function readWith(reader: Reader, bytes: Uint8Array, options: ReadInReaderOption
       }
       if (reply.kind !== "ocr") return;
       options.ocr({ grey: reply.grey, dpi: reply.dpi }).then(
-        (ocr) => answer({ kind: "ocr-result", ocrId: reply.ocrId, text: ocr.text, turned: ocr.turned }),
+        (ocr) => answer({ kind: "ocr-result", ocrId: reply.ocrId, text: ocr.text, layout: ocr.layout, turned: ocr.turned }),
         (error: unknown) => {
           const e = error as { code?: string; message?: string };
           const code = error instanceof DocumentProcessingError ? error.code : "OcrFailed";
@@ -226,6 +242,7 @@ function readWith(reader: Reader, bytes: Uint8Array, options: ReadInReaderOption
       kind: "read",
       bytes,
       maxRenderPixels: options.maxRenderPixels,
+      ocrImages: options.ocrImages,
       pages: options.pages,
     } satisfies ReaderRequest);
   });

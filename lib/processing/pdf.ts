@@ -4,7 +4,7 @@ import { DocumentProcessingError } from "./errors";
 import { type EngineChoice, inTempDir, OutputLimitError, type PdfEngine, pdfEngineFor, runTool } from "./native";
 import { type OcrOptions, ocrPage } from "./ocr";
 import { readInReader } from "./pdf-readers";
-import { letters, type PdfText, RTL_SCRIPT, USABLE_TEXT, VERTICAL_SCRIPT } from "./pdfjs";
+import { letters, type PdfText, RTL_SCRIPT, USABLE_TEXT, VERTICAL_SCRIPT, withImageText } from "./pdfjs";
 
 /**
  * A PDF's text, page by page (DESIGN.md "Processing a job"). pdf.js reads it in a reader process whose memory is
@@ -14,7 +14,9 @@ import { letters, type PdfText, RTL_SCRIPT, USABLE_TEXT, VERTICAL_SCRIPT } from 
  * PDF text"), and pdf.js only what pdftotext does not do as pdf.js would: a page with less than a usable text layer
  * (it may be a scan to OCR), a page of right-to-left or vertical script (pdftotext orders those otherwise), or the
  * whole PDF when pdftotext fails or complains of an error (a damaged or password-protected file: pdf.js names it); of a
- * damaged file that pdf.js cannot read at all, what pdftotext read is kept.
+ * damaged file that pdf.js cannot read at all, what pdftotext read is kept. Beside each page's reading-order text
+ * comes its layout text (issue 24 §1): `pdftotext -layout` where pdftotext read the page, else pdf.js's
+ * (layout-text.ts).
  */
 
 export type { PdfPageWarning, PdfText } from "./pdfjs";
@@ -30,6 +32,8 @@ export type PdfOptions = {
   engine?: EngineChoice<PdfEngine>;
   /** the OCR engine of scanned pages */
   ocrEngine?: OcrOptions["engine"];
+  /** OCR the images of pages with a text layer too (pdf.js reads such a document: it knows where the images are) */
+  ocrImages?: boolean;
 };
 
 /** 300 dpi of an A4 page is 8.7 million pixels, of A3 17.4 million */
@@ -37,8 +41,10 @@ export const DEFAULT_MAX_RENDER_PIXELS = 20_000_000;
 
 export async function readPdf(bytes: Uint8Array, options: PdfOptions): Promise<PdfText> {
   const native = pdfEngineFor(options.engine) === "native" ? await pdftotext(bytes, options) : undefined;
-  if (native && !native.complaint) return completeNative(bytes, native.pages, options);
+  if (native && !native.complaint) return completeNative(bytes, native, options);
   try {
+    // a file pdf.js cannot open fails here, before a reader process is started for it (seconds on a busy machine)
+    if (!namesCatalog(bytes)) throw new DocumentProcessingError("UnreadableDocument", NO_CATALOG);
     const { numPages: _, ...result } = await withPdfJs(bytes, options);
     return result;
   } catch (error) {
@@ -48,6 +54,7 @@ export async function readPdf(bytes: Uint8Array, options: PdfOptions): Promise<P
     if (!native?.complaint || !native.pages.some((page) => letters(page) > 0)) throw error;
     return {
       pages: native.pages,
+      layout: native.layout,
       ocrPages: 0,
       turnedPages: 0,
       warnings: [{ page: 1, reason: native.complaint, repaired: true }],
@@ -55,9 +62,29 @@ export async function readPdf(bytes: Uint8Array, options: PdfOptions): Promise<P
   }
 }
 
+/** pdf.js's own words for a file in which it finds no trailer with a catalog */
+const NO_CATALOG = "The PDF could not be read: Invalid PDF structure.";
+/** the names /Root and /Encrypt, each letter plain or written as #xx (a name may spell any byte so) */
+const CATALOG_NAME = /\/(?:R|#52)(?:o|#6f)(?:o|#6f)(?:t|#74)|\/(?:E|#45)(?:n|#6e)(?:c|#63)(?:r|#72)(?:y|#79)(?:p|#70)(?:t|#74)/i;
+
+/**
+ * Whether pdf.js can open the file at all: it finds the document through a dictionary with `/Root` (the trailer, a
+ * cross-reference stream's dictionary, an object it indexes; none of them is ever compressed), and only a file with
+ * `/Encrypt` may ask for a password before it looks for the catalog. A file without either name (cut off in its
+ * first object, or not a PDF after its header) is InvalidPDFException in every one of pdf.js's readings, strict,
+ * lenient or rebuilt. False only when pdf.js would fail: anything else is left to pdf.js.
+ */
+export function namesCatalog(bytes: Uint8Array): boolean {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (buffer.includes("/Root") || buffer.includes("/Encrypt")) return true;
+  // a name written with #xx escapes: rare, and only then is the whole file read as text
+  return buffer.includes("#") && CATALOG_NAME.test(buffer.toString("latin1"));
+}
+
 function withPdfJs(bytes: Uint8Array, options: PdfOptions, pages?: readonly number[]) {
   return readInReader(bytes, {
     maxRenderPixels: options.maxRenderPixels ?? DEFAULT_MAX_RENDER_PIXELS,
+    ocrImages: options.ocrImages,
     pages,
     signal: options.signal,
     memoryBytes: options.memoryBytes,
@@ -73,45 +100,66 @@ function withPdfJs(bytes: Uint8Array, options: PdfOptions, pages?: readonly numb
 /** poppler's complaints that mean a part of the file was not read; its "Syntax Warning"s do not */
 const POPPLER_ERROR = /^(Syntax Error|Internal Error|I\/O Error|Command Line Error|Permission Error)/m;
 
+type NativeText = { pages: string[]; layout: string[]; complaint: string | null };
+
 /**
- * Each page's text by pdftotext and its first complaint of an error (then pdf.js reads the whole file first), or
- * undefined when it read nothing (a password, a file it cannot open, its output past the limit).
+ * Each page's text by pdftotext, and by `pdftotext -layout`, and its first complaint of an error (then pdf.js reads
+ * the whole file first), or undefined when it read nothing (a password, a file it cannot open, its output past the
+ * limit). A page the layout run did not give (it failed where the first did not) has its reading-order text.
  */
-async function pdftotext(
-  bytes: Uint8Array,
-  options: PdfOptions,
-): Promise<{ pages: string[]; complaint: string | null } | undefined> {
+async function pdftotext(bytes: Uint8Array, options: PdfOptions): Promise<NativeText | undefined> {
   return inTempDir(async (dir) => {
     const file = path.join(dir, "in.pdf");
     await writeFile(file, bytes);
-    const out = path.join(dir, "out.txt");
-    let run: Awaited<ReturnType<typeof runTool>>;
-    try {
-      run = await runTool("pdftotext", ["-enc", "UTF-8", "-eol", "unix", file, out], {
-        signal: options.signal,
-        memoryBytes: options.memoryBytes,
-      });
-    } catch (error) {
-      if (error instanceof OutputLimitError) return undefined;
-      throw error;
-    }
-    if (run.code !== 0) return undefined;
-    const text = await readFile(out, "utf8").catch(() => undefined);
-    if (text === undefined) return undefined;
-    // every page ends in a form feed, an empty one too; each page's text ends in a line break or two
-    const pages = text.split("\f");
-    pages.pop();
-    const complaint = run.stderr.split("\n").find((line) => POPPLER_ERROR.test(line));
-    return { pages: pages.map((page) => page.replace(/\n+$/, "")), complaint: complaint?.slice(0, 300) ?? null };
+    const read = await pdftotextRun(file, path.join(dir, "out.txt"), [], options);
+    if (!read) return undefined;
+    const layout = read.complaint ? undefined : await pdftotextRun(file, path.join(dir, "layout.txt"), ["-layout"], options);
+    return {
+      pages: read.pages,
+      layout: read.pages.map((page, i) => layout?.pages[i] ?? page),
+      complaint: read.complaint,
+    };
   });
 }
 
-/** pdftotext's pages, with the ones it cannot read as pdf.js would read by pdf.js */
-async function completeNative(bytes: Uint8Array, pages: string[], options: PdfOptions): Promise<PdfText> {
-  const again = pages.flatMap((text, i) =>
+async function pdftotextRun(
+  file: string,
+  out: string,
+  mode: string[],
+  options: PdfOptions,
+): Promise<{ pages: string[]; complaint: string | null } | undefined> {
+  let run: Awaited<ReturnType<typeof runTool>>;
+  try {
+    run = await runTool("pdftotext", [...mode, "-enc", "UTF-8", "-eol", "unix", file, out], {
+      signal: options.signal,
+      memoryBytes: options.memoryBytes,
+    });
+  } catch (error) {
+    if (error instanceof OutputLimitError) return undefined;
+    throw error;
+  }
+  if (run.code !== 0) return undefined;
+  const text = await readFile(out, "utf8").catch(() => undefined);
+  if (text === undefined) return undefined;
+  // every page ends in a form feed, an empty one too; each page's text ends in a line break or two
+  const pages = text.split("\f");
+  pages.pop();
+  const complaint = run.stderr.split("\n").find((line) => POPPLER_ERROR.test(line));
+  // -layout ends lines in the spaces of the columns it padded: layout text has no spaces at a line's end
+  const tidy = (page: string) => (mode.length ? page.replace(/ +$/gm, "") : page).replace(/\n+$/, "");
+  return { pages: pages.map(tidy), complaint: complaint?.slice(0, 300) ?? null };
+}
+
+/** pdftotext's pages, with the ones it cannot read as pdf.js would read by pdf.js (both their texts) */
+async function completeNative(bytes: Uint8Array, native: NativeText, options: PdfOptions): Promise<PdfText> {
+  const { pages, layout } = native;
+  const instead = pages.flatMap((text, i) =>
     letters(text) < USABLE_TEXT || RTL_SCRIPT.test(text) || VERTICAL_SCRIPT.test(text) ? [i + 1] : [],
   );
-  if (again.length === 0) return { pages, ocrPages: 0, turnedPages: 0, warnings: [] };
+  // with OcrImages pdf.js reads every page (it knows which show images): poppler's pages keep their text, with what
+  // OCR of their images found beyond it
+  const again = options.ocrImages ? pages.map((_, i) => i + 1) : instead;
+  if (again.length === 0) return { pages, layout, ocrPages: 0, turnedPages: 0, warnings: [] };
   const read = await withPdfJs(bytes, options, again);
   if (read.numPages !== pages.length) {
     // the two disagree on the pages (a damaged file each repairs its own way): pdf.js reads it all
@@ -119,7 +167,10 @@ async function completeNative(bytes: Uint8Array, pages: string[], options: PdfOp
     return all;
   }
   again.forEach((n, i) => {
-    pages[n - 1] = read.pages[i] ?? "";
+    const other = { text: read.pages[i] ?? "", layout: read.layout[i] ?? "" };
+    const kept = instead.includes(n) ? other : withImageText({ text: pages[n - 1] ?? "", layout: layout[n - 1] ?? "" }, other);
+    pages[n - 1] = kept.text;
+    layout[n - 1] = kept.layout;
   });
-  return { pages, ocrPages: read.ocrPages, turnedPages: read.turnedPages, warnings: read.warnings };
+  return { pages, layout, ocrPages: read.ocrPages, turnedPages: read.turnedPages, warnings: read.warnings };
 }

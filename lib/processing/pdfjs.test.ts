@@ -5,12 +5,13 @@ import path from "node:path";
 import { PDFBool, PDFDocument, PDFName, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { nativeTools } from "./native";
+import { namesCatalog } from "./pdf";
 import { readPdfJs } from "./pdfjs";
 import type { GreyImage } from "./raster";
 
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(path.join(import.meta.dirname, "..", "..", "tests", "fixtures", "pdf", name)));
-const noOcr = { ocr: async () => ({ text: "", turned: 0 as const }) };
+const noOcr = { ocr: async () => ({ text: "", layout: "", turned: 0 as const }) };
 
 /** an invoice page drawn as writers draw one: the address block and the sender's beside it, a table, a footer */
 async function invoicePdf(): Promise<Uint8Array> {
@@ -93,13 +94,13 @@ describe("pdf.js", () => {
     await readPdfJs(fixture("jpeg2000.pdf"), {
       ocr: async (image: { grey: GreyImage }) => {
         images.push(image.grey);
-        return { text: "", turned: 0 };
+        return { text: "", layout: "", turned: 0 };
       },
     } as never);
     expect(images).toHaveLength(1);
     const [page] = images;
     const mean = (page?.grey ?? new Uint8Array()).reduce((sum, v) => sum + v, 0) / (page?.grey.length || 1);
-    // the castle picture is mostly dark (mean ≈ 33); an undecoded image leaves the page white (255)
+    // the night street drawn into it is mostly dark (mean ≈ 50); an undecoded image leaves the page white (255)
     expect(mean).toBeLessThan(128);
   });
 
@@ -128,6 +129,47 @@ describe("pdf.js", () => {
       const native = execFileSync("pdftotext", ["-enc", "UTF-8", path.join(dir, "in.pdf"), "-"], { encoding: "utf8" });
       // pdftotext ends the page with line breaks and a form feed
       expect((await readPdfJs(pdf, noOcr)).pages).toEqual([native.replace(/\n*\f$/, "")]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("gives the page's layout text beside it: each printed line one line, its columns spaced as on the page", async () => {
+    const [layout = ""] = (await readPdfJs(await invoicePdf(), noOcr)).layout;
+    const lines = layout.split("\n");
+    expect(lines.filter((line) => line !== "").map((line) => line.split(/ {2,}/))).toEqual([
+      ["INVOICE 4711"],
+      ["Northwind Traders", "Acme Trading Ltd"],
+      ["Attn. Accounts Payable", "Market Street 5"],
+      ["12 Harbour Road", "10115 Berlin"],
+      ["Bristol BS1 4QA", "VAT DE123456789"],
+      ["Item", "Quantity", "Amount"],
+      ["Consulting services", "12 h", "1,440.00"],
+      ["Travel expenses", "1", "312.50"],
+      ["Payable within thirty days without deduction. Thank you for your order."],
+    ]);
+    // columns where they stand: the sender's block and each table column start at one column on every line
+    const starts = (word: RegExp) => lines.flatMap((line) => (word.test(line) ? [line.search(word)] : []));
+    expect(new Set(starts(/Acme|Market|10115|VAT/)).size).toBe(1);
+    expect(new Set(starts(/Quantity|12 h|(?<= )1(?= )/)).size).toBe(1);
+    expect(new Set(starts(/Amount|1,440|312\.50/)).size).toBe(1);
+  });
+
+  it.skipIf(!nativeTools().pdftotext)("gives the lines pdftotext -layout gives, each with the same words", async () => {
+    const pdf = await invoicePdf();
+    const dir = mkdtempSync(path.join(os.tmpdir(), "pdfjs-test-"));
+    try {
+      writeFileSync(path.join(dir, "in.pdf"), pdf);
+      const native = execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", path.join(dir, "in.pdf"), "-"], {
+        encoding: "utf8",
+      });
+      // poppler sets its columns apart by its own measure and gives an empty line per line height of a gap
+      const words = (text: string) =>
+        text
+          .split("\n")
+          .map((line) => line.trim().split(/\s+/).join(" "))
+          .filter((line) => line !== "");
+      expect(words((await readPdfJs(pdf, noOcr)).layout[0] ?? "")).toEqual(words(native));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -162,5 +204,39 @@ describe("pdf.js", () => {
       "Invoice 4711, total 250.00 EUR",
       "The supplier المورد الجديد delivers from Berlin",
     ]);
+  });
+});
+
+describe("a file pdf.js cannot open (pdf.ts namesCatalog: such a file fails without a reader)", () => {
+  const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString("latin1");
+  const bytesOf = (text: string) => new Uint8Array(Buffer.from(text, "latin1"));
+
+  it("is every file without the names /Root and /Encrypt: pdf.js fails on each however it reads", async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage().drawText("INV-1", { font: await doc.embedFont(StandardFonts.Helvetica) });
+    const whole = latin1(await doc.save({ useObjectStreams: false }));
+    const hopeless = [
+      whole.slice(0, 30),
+      whole.slice(0, whole.indexOf("trailer")),
+      whole.replace("/Root", "/Xoot"),
+      "%PDF-1.7\nthis is not a pdf",
+    ];
+    for (const text of hopeless) {
+      expect(namesCatalog(bytesOf(text)), JSON.stringify(text.slice(0, 40))).toBe(false);
+      await expect(readPdfJs(bytesOf(text), noOcr)).rejects.toMatchObject({ code: "UnreadableDocument" });
+    }
+  });
+
+  it("leaves a file with those names to pdf.js, written plainly or with #xx escapes", async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage().drawText("INV-1", { font: await doc.embedFont(StandardFonts.Helvetica) });
+    const whole = latin1(await doc.save({ useObjectStreams: false }));
+    // the trailer's /Root spelt /R#6Fo#74: pdf.js reads the name as Root
+    const escaped = bytesOf(whole.replace("/Root", "/R#6Fo#74"));
+    for (const bytes of [bytesOf(whole), escaped]) {
+      expect(namesCatalog(bytes)).toBe(true);
+      expect((await readPdfJs(bytes, noOcr)).pages).toEqual(["INV-1"]);
+    }
+    expect(namesCatalog(bytesOf(whole.replace("/Root", "/X").replace("%PDF-1.7", "%PDF-1.7 /Encr#79pt")))).toBe(true);
   });
 });

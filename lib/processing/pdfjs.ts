@@ -2,7 +2,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { createIsomorphicCanvasFactory, definePDFJSModule, getDocumentProxy, getResolvedPDFJS } from "unpdf";
 import { DocumentProcessingError, errorMessage } from "./errors";
-import { type LayoutItem, layoutText } from "./pdf-layout";
+import { layoutTextOfRuns } from "./layout-text";
+import { type LayoutItem, readingOrderText } from "./pdf-layout";
 import { type GreyImage, greyFromRgba, type QuarterTurn } from "./raster";
 
 /**
@@ -18,8 +19,10 @@ import { type GreyImage, greyFromRgba, type QuarterTurn } from "./raster";
 /** A damaged page: why, and whether its text was read anyway (leniently, rebuilt, or by poppler) */
 export type PdfPageWarning = { page: number; reason: string; repaired?: true };
 export type PdfText = {
-  /** each page's text, in page order (of `pages` when only some were asked for) */
+  /** each page's text in reading order, in page order (of `pages` when only some were asked for) */
   pages: string[];
+  /** each page's layout text (layout-text.ts: printed lines kept, columns spaced as on the page), beside `pages` */
+  layout: string[];
   /** pages read by OCR, and how many of them were turned upright first */
   ocrPages: number;
   turnedPages: number;
@@ -28,18 +31,20 @@ export type PdfText = {
 export type PdfJsOptions = {
   /** the largest page image rendered for OCR, in pixels; pages are rendered at 300 dpi or less */
   maxRenderPixels?: number;
+  /** a page with a text layer that shows an image is read by OCR too, and the lines OCR finds beyond the text are added */
+  ocrImages?: boolean;
   /** only these pages (1-based), in this order; all when absent */
   pages?: readonly number[];
   /** reads a rendered page */
-  ocr: (image: { grey: GreyImage; dpi: number }) => Promise<{ text: string; turned: QuarterTurn }>;
+  ocr: (image: { grey: GreyImage; dpi: number }) => Promise<{ text: string; layout: string; turned: QuarterTurn }>;
 };
 
 /** Letters and digits a text layer needs to be kept on a page that shows an image; fewer is a scan's stray label. */
 export const USABLE_TEXT = 20;
 const RENDER_DPI = 300;
 /** pdfjs-dist's decoders for JPEG 2000 (scans from many copiers) and JBIG2, looked up when the first PDF is read */
-const pdfjsWasmDir = () =>
-  `${path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "wasm")}/`;
+const pdfjsDir = (folder: string) =>
+  `${path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), folder)}/`;
 /** 300 dpi of an A4 page is 8.7 million pixels, of A3 17.4 million */
 export const DEFAULT_MAX_RENDER_PIXELS = 20_000_000;
 const ALNUM = /[\p{L}\p{N}]/gu;
@@ -77,34 +82,44 @@ type TextItem = {
 };
 type FontStyle = { ascent?: number; descent?: number };
 
+/** a page's text in reading order and its layout text */
+type PageText = { text: string; layout: string };
+
 /**
  * A page's text layer. Left-to-right script is laid out as pdftotext lays it out (pdf-layout.ts: lines, blocks,
- * columns and tables in reading order), so that pdf.js and the native engine give one text; right-to-left script goes
- * line by line in logical order, vertical script column by column.
+ * columns and tables in reading order), so that pdf.js and the native engine give one text, and as `pdftotext -layout`
+ * lays it out (layout-text.ts); right-to-left script goes line by line in logical order, vertical script column by
+ * column, and their layout text is that text: columns spaced by x would put right-to-left words in drawing order.
  */
-async function pageText(page: PdfPage): Promise<string> {
+async function pageText(page: PdfPage): Promise<PageText> {
   const content = await page.getTextContent();
   const items = content.items.filter((item): item is TextItem & (typeof content.items)[number] => "str" in item);
-  if (items.some((item) => VERTICAL_SCRIPT.test(item.str))) return joinItems(items);
+  const same = (text: string) => ({ text, layout: text });
+  if (items.some((item) => VERTICAL_SCRIPT.test(item.str))) return same(joinItems(items));
   if (!items.some((item) => item.dir === "rtl")) {
     const viewport = page.getViewport({ scale: 1 });
     const styles = content.styles as Record<string, FontStyle | undefined>;
-    return layoutText(
-      [...items, ...(await formFieldRuns(page))].map((item) => layoutItem(item, viewport.transform, styles[item.fontName])),
-      viewport,
+    const runs = [...items, ...(await formFieldRuns(page))].map((item) =>
+      layoutItem(item, viewport.transform, styles[item.fontName]),
     );
+    return { text: readingOrderText(runs, viewport), layout: layoutTextOfRuns(runs, viewport) };
   }
-  // a page with right-to-left script: each line on its own, in logical order
+  // a page with right-to-left script: each line on its own, in logical order. pdf.js's own normalisation would turn a
+  // ligature glyph (lam with khah, U+FCCB) into its letters before it puts the item in reading order, which turns the
+  // two letters round ("اخلطوط" for "الخطوط"): the glyphs are taken as they are, made letters once in order
+  const raw = (await page.getTextContent({ disableNormalization: true } as never)).items.filter(
+    (item): item is TextItem & (typeof content.items)[number] => "str" in item,
+  );
   let text = "";
   let line: TextItem[] = [];
-  for (const item of items) {
+  for (const item of raw) {
     line.push(item);
     if (item.hasEOL) {
       text += logicalLine(line);
       line = [];
     }
   }
-  return text + logicalLine(line);
+  return same(text + logicalLine(line));
 }
 
 /** What pdf.js tells of a form field's widget (getAnnotations), as far as its shown text goes. */
@@ -239,8 +254,8 @@ const RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Scrip
 /** a letter of a right-to-left script */
 export const RTL_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
 const LTR_LETTER = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/gu;
-/** Arabic presentation forms (the glyph shapes fonts map to): NFKC gives the letters back */
-const PRESENTATION_FORMS = /[\uFB50-\uFDFF\uFE70-\uFEFF]/g;
+/** presentation forms (the glyph shapes fonts map to: Latin and Hebrew ligatures, Arabic forms): NFKC gives the letters back */
+const PRESENTATION_FORMS = /[\uFB00-\uFDFF\uFE70-\uFEFF]/g;
 
 type Direction = "rtl" | "ltr" | "neutral";
 
@@ -330,7 +345,11 @@ async function open(bytes: Uint8Array, strict: boolean): Promise<PdfDocument> {
       // pdf.js may take over (detach) the buffer it is given: it was handed a copy
       CanvasFactory: (await canvas()) as never,
       // JPEG 2000 and JBIG2 images are decoded by pdf.js's WebAssembly decoders, read from this folder
-      wasmUrl: pdfjsWasmDir(),
+      wasmUrl: pdfjsDir("wasm"),
+      // the predefined CMaps of CJK fonts a PDF does not embed (UniJIS-UCS2-V…): without them pdf.js maps none of their
+      // characters and such a page reads as empty (issue 24 §1: a vertical Japanese PDF); pdfjs-dist ships them
+      cMapUrl: pdfjsDir("cmaps"),
+      cMapPacked: true,
     } as never);
   } catch (error) {
     const name = (error as { name?: string } | undefined)?.name;
@@ -382,7 +401,7 @@ export async function readPdfJs(bytes: Uint8Array, options: PdfJsOptions): Promi
     pdf = await lenient.catch(() => openRebuilt() ?? Promise.reject(error)).catch(() => Promise.reject(error));
   }
   /** reads page n of a fallback document; an error of the page itself is left as the warning said it */
-  const fallback = async (document: () => Promise<PdfDocument>, n: number, result: PdfText): Promise<string | null> => {
+  const fallback = async (document: () => Promise<PdfDocument>, n: number, result: PdfText): Promise<PageText | null> => {
     try {
       return await readPage(await document(), n, result, options);
     } catch (error) {
@@ -391,13 +410,13 @@ export async function readPdfJs(bytes: Uint8Array, options: PdfJsOptions): Promi
     }
   };
   try {
-    const result: PdfText = { pages: [], ocrPages: 0, turnedPages: 0, warnings: [] };
+    const result: PdfText = { pages: [], layout: [], ocrPages: 0, turnedPages: 0, warnings: [] };
     let readable = 0;
     const wanted = options.pages ?? Array.from({ length: pdf.numPages }, (_, i) => i + 1);
     for (const n of wanted) {
-      let text = "";
+      let read: PageText = { text: "", layout: "" };
       try {
-        text = await readPage(pdf, n, result, options);
+        read = await readPage(pdf, n, result, options);
         readable++;
       } catch (error) {
         // the OCR engine itself failing (not this page) fails the document
@@ -405,15 +424,16 @@ export async function readPdfJs(bytes: Uint8Array, options: PdfJsOptions): Promi
         const warning: PdfPageWarning = { page: n, reason: errorMessage(error).slice(0, 300) };
         result.warnings.push(warning);
         let again = await fallback(() => (lenient ??= open(bytes, false)), n, result);
-        const other = again?.trim() ? null : openRebuilt();
+        const other = again?.text.trim() ? null : openRebuilt();
         if (other) again = (await fallback(() => other, n, result)) ?? again;
-        text = again ?? "";
-        if (text.trim() !== "") {
+        read = again ?? read;
+        if (read.text.trim() !== "") {
           readable++;
           warning.repaired = true;
         }
       }
-      result.pages.push(text);
+      result.pages.push(read.text);
+      result.layout.push(read.layout);
     }
     if (readable === 0 && wanted.length > 0 && !options.pages)
       throw new DocumentProcessingError(
@@ -428,19 +448,72 @@ export async function readPdfJs(bytes: Uint8Array, options: PdfJsOptions): Promi
   }
 }
 
-/** One page's text: its text layer, or its OCR when it has no usable one and shows an image. */
-async function readPage(pdf: PdfDocument, n: number, result: PdfText, options: PdfJsOptions): Promise<string> {
+/** A PDF of one empty page, made here: the reader reads it once at its start (warmUp). */
+function emptyPdf(): Uint8Array {
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 72 72] >>",
+  ];
+  let text = "%PDF-1.4\n";
+  const offsets = objects.map((object, i) => {
+    const offset = text.length;
+    text += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = text.length;
+  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) text += `${String(offset).padStart(10, "0")} 00000 n \n`;
+  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(text);
+}
+
+/**
+ * Loads pdf.js, its worker code and the canvas module by reading an empty page: a reader does this before it reports
+ * ready, so that its start memory (pdf-readers.ts KEEP_GROWTH) holds the libraries, and the first document's growth
+ * is the document's own (measured from a start before the libraries, the first document of a reader on a busy
+ * machine seemed 440 MB grown and the reader was replaced: the next document paid a second start).
+ */
+export async function warmUp(): Promise<void> {
+  await readPdfJs(emptyPdf(), { ocr: () => Promise.reject(new Error("an empty page has no image")) });
+}
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}.,@/-]*/gu;
+const wordsOf = (text: string) => (text.normalize("NFKC").toLowerCase().match(WORD) ?? []).map((w) => w.replace(/[.,]+$/, ""));
+
+/**
+ * A page's text layer with what OCR of the whole page found beyond it: the OCR lines of which less than half the words
+ * are in the text layer (what only an image shows: a letterhead, an address set as a picture), after an empty line, in
+ * both texts. OCR reads the text layer's words too; those lines are left out.
+ */
+export function withImageText(read: PageText, ocr: { text: string; layout: string }): PageText {
+  const known = new Set(wordsOf(read.text));
+  const beyond = (lines: string) =>
+    lines
+      .split("\n")
+      .filter((line) => {
+        const words = wordsOf(line);
+        return words.length > 0 && words.filter((w) => known.has(w)).length * 2 < words.length;
+      })
+      .join("\n");
+  const [text, layout] = [beyond(ocr.text), beyond(ocr.layout)];
+  if (!text) return read;
+  return { text: `${read.text}\n\n${text}`, layout: `${read.layout}\n\n${layout || text}` };
+}
+
+/** One page's texts: of its text layer, or of its OCR when it has no usable one and shows an image. */
+async function readPage(pdf: PdfDocument, n: number, result: PdfText, options: PdfJsOptions): Promise<PageText> {
   const page = await pdf.getPage(n);
   try {
-    let text = await pageText(page);
-    if (letters(text) < USABLE_TEXT && (await showsImage(page))) {
-      const image = await renderGrey(page, options.maxRenderPixels ?? DEFAULT_MAX_RENDER_PIXELS);
-      const ocr = await options.ocr(image);
-      result.ocrPages++;
-      if (ocr.turned) result.turnedPages++;
-      if (letters(ocr.text) > letters(text)) text = ocr.text;
-    }
-    return text;
+    const read = await pageText(page);
+    // a scan (too little text) is read by OCR; a page with text only when OcrImages asks for its images
+    const scan = letters(read.text) < USABLE_TEXT;
+    if (!(scan || options.ocrImages) || !(await showsImage(page))) return read;
+    const ocr = await options.ocr(await renderGrey(page, options.maxRenderPixels ?? DEFAULT_MAX_RENDER_PIXELS));
+    result.ocrPages++;
+    if (ocr.turned) result.turnedPages++;
+    if (!scan) return withImageText(read, ocr);
+    return letters(ocr.text) > letters(read.text) ? { text: ocr.text, layout: ocr.layout } : read;
   } finally {
     page.cleanup();
   }

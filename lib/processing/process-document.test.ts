@@ -1,8 +1,10 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
+import { labelsAndValuesPdf } from "@/tests/fixtures/layout-pdf";
 import { textPng } from "@/tests/fixtures/ocr-images";
 import { DocumentProcessingError, terminateOcr } from "./extract-text";
-import { type DocumentClassDefinition, processDocument } from "./process-document";
+import type { FieldRule } from "./fields";
+import { type DocumentClassDefinition, processDocument, rewritten } from "./process-document";
 
 const OCR_TIMEOUT = 60_000;
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -59,6 +61,7 @@ describe("text documents", () => {
       type: "text",
       pages: 1,
       text: invoiceText,
+      layoutText: invoiceText,
       className: "Invoice",
       confidence: 1,
       fields: { invoiceNumber: "INV-2024-001", total: 1234.56, date: "2025-03-15" },
@@ -185,5 +188,59 @@ describe("unreadable files", () => {
   it("an empty text file is an empty, unknown document", async () => {
     const doc = await processDocument({ fileName: "empty.txt", bytes: new Uint8Array(0), project });
     expect(doc).toMatchObject({ type: "text", pages: 1, text: "", className: "Unknown", fields: {} });
+  });
+});
+
+// --------------------------------------------------------------------------------------- layout text
+
+describe("fields read the text they name (issue 24 §1)", () => {
+  const fields = (text?: "layout" | "reading"): FieldRule[] =>
+    [
+      { name: "number", pattern: "Invoice No:[^\\n]*?(INV-\\d+)", type: "string" as const },
+      { name: "total", pattern: "Total due:[^\\n]*\\s([\\d,.]+) EUR", type: "amount" as const },
+    ].map((f) => (text ? { ...f, text } : f));
+  const read = async (rules: DocumentClassDefinition["fields"]) =>
+    processDocument({
+      fileName: "invoice.pdf",
+      bytes: await labelsAndValuesPdf(),
+      project: { documentClasses: [{ name: "Invoice", keywords: ["invoice"], patterns: [], fields: rules }] },
+    });
+
+  it("finds a label's value far right on its line in the layout text, not in the reading-order text", async () => {
+    const layout = await read(fields("layout"));
+    expect(layout.fields).toEqual({ number: "INV-4711", total: 1234.56 });
+    expect(layout.layoutText).toMatch(/^Invoice No: +Ship to: Northwind Traders +INV-4711$/m);
+    // in reading order the labels' column comes first, the values' last: no label shares a line with its value
+    const reading = await read(fields("reading"));
+    expect(reading.fields).toEqual({ number: null, total: null });
+    expect(reading.text).toContain("Invoice No:\nInvoice date:\nTotal due:");
+    // no text named: the reading-order text, as before
+    expect((await read(fields())).fields).toEqual({ number: null, total: null });
+  });
+
+  it("lets each field name its own text", async () => {
+    const [number, total] = fields();
+    const doc = await read([
+      { ...number!, text: "layout" },
+      { ...total!, text: "reading" },
+    ]);
+    expect(doc.fields).toEqual({ number: "INV-4711", total: null });
+    expect(doc.className).toBe("Invoice");
+  });
+});
+
+describe("a class's rewrites (replace)", () => {
+  it("rewrite both texts in order before the class's fields read them, with $1 and $<name>", () => {
+    const texts = { reading: "Abo vom 1. bis 31. Juli 2015", layout: "Abo vom 1. bis 31. Juli 2015  29.99" };
+    expect(
+      rewritten(texts, [
+        { pattern: "vom (\\d{1,2})\\. bis (\\d{1,2})\\. (?<my>\\p{L}+ \\d{4})", with: "vom $1. $<my> bis $2. $<my>" },
+        { pattern: "ABO", with: "Subscription" },
+      ]),
+    ).toEqual({
+      reading: "Subscription vom 1. Juli 2015 bis 31. Juli 2015",
+      layout: "Subscription vom 1. Juli 2015 bis 31. Juli 2015  29.99",
+    });
+    expect(rewritten(texts, undefined)).toBe(texts);
   });
 });

@@ -1,21 +1,42 @@
-import { type ClassRule, classifyWithLearned, type LearnedMatcher } from "./classify";
+import { type ClassRule, classifyWithLearned, compilePattern, type LearnedMatcher, patternFlags } from "./classify";
 import { type DocumentType, detectType } from "./detect";
 import { type ExtractionMethod, extractText } from "./extract-text";
-import { extractFieldsWithLookups, type FieldRule, type FieldValue, type LookupSets } from "./fields";
+import { extractFieldsWithLookups, type FieldRule, type FieldValue, type LookupSets, type Unnormalised } from "./fields";
+import { extractLines, type LineRow, type LinesRule } from "./lines";
 import type { PdfPageWarning } from "./pdf";
 
 /** a project's document class as project.json has it (DESIGN.md "Project file") */
-export type DocumentClassDefinition = ClassRule & { fields?: readonly FieldRule[] };
+export type DocumentClassDefinition = ClassRule & {
+  fields?: readonly FieldRule[];
+  lines?: LinesRule;
+  /** rewrites of the texts before the class's fields and line items are read, in order (`with`: $1, $<name>) */
+  replace?: readonly { pattern: string; with: string }[];
+};
+
+/** the texts with a class's rewrites applied, every match of each pattern in turn (flags giu, as the class's patterns) */
+export function rewritten(
+  texts: { reading: string; layout: string },
+  replace: DocumentClassDefinition["replace"],
+  caseSensitive?: boolean,
+) {
+  if (!replace?.length) return texts;
+  const flags = patternFlags("g", caseSensitive);
+  const apply = (text: string) =>
+    replace.reduce((out, r) => out.replace(compilePattern(r.pattern, flags, "a rewrite"), r.with), text.normalize("NFC"));
+  return { reading: apply(texts.reading), layout: apply(texts.layout) };
+}
 
 export type ProcessDocumentInput = {
   fileName: string;
   bytes: Uint8Array;
-  /** `learned`: the learned classes of a project linked to a learn project (lib/learn/classifier.ts) */
+  /** `learned`: the learned classes of a project linked to a learn project (lib/learn/export/classifier.ts) */
   project: { documentClasses: readonly DocumentClassDefinition[]; learned?: LearnedMatcher };
   /** the lookup resources of the project's fields, resolved by the caller (lib/resources resolveResource) */
   lookups?: LookupSets;
   /** tesseract language codes for images and scanned pages (default eng + deu): the project's `OcrLanguages` */
   ocrLanguages?: readonly string[];
+  /** the project's property `OcrImages`: images of pages with a text layer are read by OCR too */
+  ocrImages?: boolean;
   /** the document's time limit (DocumentTimeout) */
   signal?: AbortSignal;
   /** the document's memory limit (DocumentTooLarge), worker configuration documentMemoryMegabytes */
@@ -27,13 +48,19 @@ export type ProcessedDocument = {
   file: string;
   type: DocumentType;
   pages: number;
+  /** the reading-order text and the layout text (work files; docs/decisions.md "Layout text") */
   text: string;
+  layoutText: string;
   className: string;
   confidence: number;
   /** the winning class's fields ({} for "Unknown") */
   fields: Record<string, FieldValue>;
   /** fields emptied because their lookup resource does not list the value */
   lookupMisses: string[];
+  /** the winning class's line items (issue 24 §3); absent when it defines none */
+  lines?: LineRow[];
+  /** dates and amounts of fields with a locale, dateFormats or decimalSeparator that could not be read (left null); absent when none */
+  unnormalised?: Unnormalised[];
   method: ExtractionMethod;
   /** pages read by OCR and, of them, turned upright first */
   ocrPages: number;
@@ -52,23 +79,38 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Proc
   const type = detectType(bytes, fileName);
   const extracted = await extractText(bytes, type, {
     ocrLanguages: input.ocrLanguages,
+    ocrImages: input.ocrImages,
     signal: input.signal,
     memoryMegabytes: input.memoryMegabytes,
   });
   const { className, confidence } = classifyWithLearned(extracted.text, project.documentClasses, project.learned);
   // no class won (confidence 0): no fields, even if a class happens to be named "Unknown"
   const winner = confidence > 0 ? project.documentClasses.filter((c) => c.name === className) : [];
-  const fieldRules = winner.flatMap((c) => c.fields ?? []);
-  const { fields, lookupMisses } = extractFieldsWithLookups(extracted.text, fieldRules, input.lookups);
+  // a class's caseSensitive holds for its fields and line items too
+  const fieldRules = winner.flatMap((c) => (c.fields ?? []).map((f) => (c.caseSensitive ? { ...f, caseSensitive: true } : f)));
+  // classification reads the reading-order text as before; each field the text it names (fields.ts FieldRule.text)
+  // the winner's rewrites (a class defined twice: all of them, in order) change what its fields and lines read
+  const texts = rewritten(
+    { reading: extracted.text, layout: extracted.layoutText },
+    winner.flatMap((c) => c.replace ?? []),
+    winner.some((c) => c.caseSensitive),
+  );
+  const { fields, lookupMisses, unnormalised } = extractFieldsWithLookups(texts, fieldRules, input.lookups);
+  // a class defined twice: the first definition with line items
+  const withLines = winner.find((c) => c.lines);
+  const linesRule = withLines?.lines && (withLines.caseSensitive ? { ...withLines.lines, caseSensitive: true } : withLines.lines);
   return {
     file: fileName,
     type,
     pages: extracted.pages,
     text: extracted.text,
+    layoutText: extracted.layoutText,
     className,
     confidence,
     fields,
     lookupMisses,
+    ...(linesRule ? { lines: extractLines(texts, linesRule) } : {}),
+    ...(unnormalised ? { unnormalised } : {}),
     method: extracted.method,
     ocrPages: extracted.ocrPages,
     turnedPages: extracted.turnedPages,

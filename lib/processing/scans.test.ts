@@ -4,9 +4,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ENGINES, using } from "@/tests/fixtures/engines";
 import { greyTiff, textGreyPixels, textJpeg, textPng } from "@/tests/fixtures/ocr-images";
 import { cameraJpeg, damageStream, pdfOf, turnedPng, twoColumnPng } from "@/tests/fixtures/scans";
+import { arabicLigaturePdf, verticalCJKPdf } from "@/tests/fixtures/script-pdfs";
 import { detectType } from "./detect";
 import { extractText, terminateOcr, terminatePdfReaders } from "./extract-text";
-import { projectOcrLanguages } from "./ocr";
+import { projectOcrImages, projectOcrLanguages } from "./ocr";
 import { decodeGrey, imageSize, jpegOrientation, rotateGrey } from "./raster";
 
 // Documents as customers send them (issue 14 §1): scanned and mixed PDFs, pages turned on their side, columns,
@@ -51,6 +52,28 @@ for (const engine of ENGINES)
       });
 
       // blank pages and pages of drawings are not read by OCR: extract-text.test.ts
+
+      // issue 24 §5: a sender's address set as a picture on a page that has text (the project's property OcrImages)
+      it("reads the image of a page with a text layer too when asked, adding only what the text layer lacks", OCR, async () => {
+        const pdf = await pdfOf([
+          {
+            text: "Invoice 4711\nTotal amount due: 250.00 EUR",
+            image: textPng(["Northwind Traders GmbH", "Badweg 48, 8401 Gorredijk"]),
+          },
+        ]);
+        const plain = await extractText(pdf, "pdf", using(engine));
+        expect(plain).toMatchObject({ ocrPages: 0 });
+        expect(plain.text).toBe("Invoice 4711\nTotal amount due: 250.00 EUR");
+        const read = await extractText(pdf, "pdf", { ...using(engine), ocrImages: true });
+        expect(read).toMatchObject({ pages: 1, ocrPages: 1 });
+        const [layer, image] = read.text.split("\n\n");
+        expect(layer).toBe("Invoice 4711\nTotal amount due: 250.00 EUR");
+        expect(words(image ?? "")).toContain("Northwind Traders GmbH");
+        expect(words(image ?? "")).toContain("Badweg 48, 8401 Gorredijk");
+        // what OCR read of the text layer is not added again
+        expect(image).not.toContain("Invoice 4711");
+        expect(read.layoutText).toContain("Northwind Traders GmbH");
+      });
 
       it.each([90, 180, 270] as const)("turns a scanned page that lies turned by %i° upright", OCR, async (turn) => {
         const pdf = await pdfOf([{ scan: await turnedPng(textPng(INVOICE), turn) }]);
@@ -205,6 +228,16 @@ for (const engine of ENGINES)
       ])("reads %s", async (_what, file, lines) => {
         expect((await extractText(fixture(file), "pdf", using(engine))).text.split("\n")).toEqual(lines);
       });
+
+      // issue 24 §1
+      it("reads Japanese in a CJK font the PDF does not embed (a predefined CMap), column by column", async () => {
+        const read = await extractText(verticalCJKPdf(["請求書番号", "合計金額"]), "pdf", using(engine));
+        expect(read.text.split("\n")).toEqual(["請求書番号", "合計金額"]);
+      });
+
+      it("reads an Arabic ligature glyph (lam with khah) as its two letters in their order", async () => {
+        expect((await extractText(arabicLigaturePdf(), "pdf", using(engine))).text).toBe("الخطوط");
+      });
     });
   });
 
@@ -241,6 +274,13 @@ describe("raster", () => {
     let differing = 0;
     for (let i = 0; i < drawn.grey.length; i++) if (Math.abs((decoded.grey[i] ?? 0) - (drawn.grey[i] ?? 0)) > 2) differing++;
     expect(differing).toBe(0);
+  });
+
+  it("reads a project's OcrImages property", () => {
+    expect(projectOcrImages([{ name: "OcrImages", value: "true" }])).toBe(true);
+    expect(projectOcrImages([{ name: "ocrimages", value: " Yes " }])).toBe(true);
+    expect(projectOcrImages([{ name: "OcrImages", value: "false" }])).toBe(false);
+    expect(projectOcrImages([])).toBe(false);
   });
 
   it("reads a project's OCR languages from its properties", () => {

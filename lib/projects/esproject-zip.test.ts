@@ -174,7 +174,7 @@ describe("readEsproject: not a project file", () => {
     );
 
     const badType = JSON.parse(JSON.stringify(sampleProjectDocument())) as { documentClasses: { fields: { type: string }[] }[] };
-    badType.documentClasses[1]!.fields[0]!.type = "number";
+    badType.documentClasses[1]!.fields[0]!.type = "integer";
     expect(reasonOf(zipWithDocument(badType))).toMatch(/^project\.json: documentClasses\.1\.fields\.0\.type: /);
 
     expect(reasonOf(zipWithDocument([]))).toMatch(/^project\.json: /);
@@ -309,7 +309,7 @@ describe("ZProjectDocument", () => {
 
   it("compiles every pattern of the sample with the flags iu", () => {
     for (const documentClass of sampleProjectDocument().documentClasses) {
-      for (const pattern of [...documentClass.patterns, ...documentClass.fields.map((field) => field.pattern)]) {
+      for (const pattern of [...documentClass.patterns, ...documentClass.fields.flatMap((field) => field.pattern ?? [])]) {
         expect(regexProblem(pattern)).toBeNull();
       }
     }
@@ -387,5 +387,91 @@ describe("helpers", () => {
 
   it("defaults to the limits of DESIGN.md", () => {
     expect(ESPROJECT_LIMITS).toEqual({ maxUnpackedBytes: 50 * MB, maxRatio: 100, maxEntries: 10_000 });
+  });
+});
+
+describe("project.json: how dates and amounts are written (issue 24 §2)", () => {
+  /** the sample with the Invoice class's fields given these options (by field index) and the project these */
+  function withOptions(fields: Record<number, Record<string, unknown>>, project: Record<string, unknown> = {}) {
+    const doc = JSON.parse(JSON.stringify(sampleProjectDocument())) as ReturnType<typeof sampleProjectDocument>;
+    const invoice = doc.documentClasses[0]!;
+    invoice.fields = invoice.fields.map((field, index) => ({ ...field, ...fields[index] }));
+    return { ...doc, ...project };
+  }
+
+  it("accepts and keeps locale, dateFormats and decimalSeparator", () => {
+    // fields 0 string, 1 amount, 2 date
+    const doc = withOptions(
+      { 1: { locale: "de-CH", decimalSeparator: "," }, 2: { locale: "fr", dateFormats: ["dd/MM/yyyy", "d MMMM yyyy"] } },
+      { locale: "nl-NL" },
+    );
+    const { document } = readEsproject(zipWithDocument(doc));
+    expect(document.locale).toBe("nl-NL");
+    expect(document.documentClasses[0]!.fields.slice(1)).toEqual([
+      expect.objectContaining({ locale: "de-CH", decimalSeparator: "," }),
+      expect.objectContaining({ locale: "fr", dateFormats: ["dd/MM/yyyy", "d MMMM yyyy"] }),
+    ]);
+  });
+
+  it.each([
+    [{}, { locale: "xx-YY" }, /^project\.json: locale: unknown locale "xx-YY": a BCP-47 tag such as de-DE, fr or nl-NL$/],
+    [{}, { locale: "de_DE" }, /^project\.json: locale: unknown locale/],
+    [{ 2: { locale: "klingon" } }, {}, /^project\.json: documentClasses\.0\.fields\.2\.locale: unknown locale "klingon"/],
+    [{ 2: { locale: 7 } }, {}, /^project\.json: documentClasses\.0\.fields\.2\.locale: /],
+    [
+      { 1: { decimalSeparator: ";" } },
+      {},
+      /^project\.json: documentClasses\.0\.fields\.1\.decimalSeparator: must be "\." or ","$/,
+    ],
+    [
+      { 2: { dateFormats: ["dd/MM"] } },
+      {},
+      /^project\.json: documentClasses\.0\.fields\.2\.dateFormats\.0: is not a date format .*a year \(y\)/,
+    ],
+    [{ 2: { dateFormats: ["dd/MM/yyyy", "DD.MM.YYYY"] } }, {}, /^project\.json: documentClasses\.0\.fields\.2\.dateFormats\.1: /],
+    [{ 2: { dateFormats: [] } }, {}, /^project\.json: documentClasses\.0\.fields\.2\.dateFormats: must not be empty$/],
+    [{ 2: { dateFormats: "dd/MM/yyyy" } }, {}, /^project\.json: documentClasses\.0\.fields\.2\.dateFormats: /],
+    [
+      { 0: { locale: "de" } },
+      {},
+      /^project\.json: documentClasses\.0\.fields\.0\.locale: applies to date, amount and number fields only$/,
+    ],
+    [
+      { 1: { dateFormats: ["dd/MM/yyyy"] } },
+      {},
+      /^project\.json: documentClasses\.0\.fields\.1\.dateFormats: applies to date fields only$/,
+    ],
+    [
+      { 2: { decimalSeparator: "," } },
+      {},
+      /^project\.json: documentClasses\.0\.fields\.2\.decimalSeparator: applies to amount and number fields only$/,
+    ],
+  ])("refuses %j %j naming where", (fields, project, reason) => {
+    expect(reasonOf(zipWithDocument(withOptions(fields, project)))).toMatch(reason);
+  });
+});
+
+describe("project.json: the text fields read (issue 24 §1)", () => {
+  function withText(fields: Record<number, unknown>, project?: unknown) {
+    const doc = JSON.parse(JSON.stringify(sampleProjectDocument())) as { documentClasses: { fields: object[] }[] };
+    const invoice = doc.documentClasses[0]!;
+    invoice.fields = invoice.fields.map((field, index) => (index in fields ? { ...field, text: fields[index] } : field));
+    return project === undefined ? doc : { ...doc, text: project };
+  }
+
+  it("accepts and keeps text on the project and on a field of any type", () => {
+    const { document } = readEsproject(zipWithDocument(withText({ 0: "reading", 2: "layout" }, "layout")));
+    expect(document.text).toBe("layout");
+    expect(document.documentClasses[0]!.fields.map((f) => f.text)).toEqual(["reading", undefined, "layout"]);
+    expect(readEsproject(zipWithDocument(withText({}))).document.text).toBeUndefined();
+  });
+
+  it.each([
+    [{}, "columns", /^project\.json: text: must be "layout" or "reading"$/],
+    [{}, "Layout", /^project\.json: text: must be "layout" or "reading"$/],
+    [{ 1: "pdftotext" }, undefined, /^project\.json: documentClasses\.0\.fields\.1\.text: must be "layout" or "reading"$/],
+    [{ 2: true }, undefined, /^project\.json: documentClasses\.0\.fields\.2\.text: must be "layout" or "reading"$/],
+  ])("refuses %j %j naming where", (fields, project, reason) => {
+    expect(reasonOf(zipWithDocument(withText(fields, project)))).toMatch(reason);
   });
 });

@@ -3,9 +3,10 @@ import type { Database } from "@/db/client";
 import { type Project, projects, systems } from "@/db/schema";
 import { refusal } from "@/lib/auth/access";
 import type { Caller } from "@/lib/auth/caller";
+import { systemForCaller, type TenantSystem } from "@/lib/auth/tenancy";
 import { openSecret } from "@/lib/crypto/secrets";
 import { AppError } from "@/lib/errors/app-error";
-import { managesProjectsOf, type SystemRef } from "./access";
+import { managesProjectsOf } from "./access";
 import { areaOf, LEARN_PROJECT_TYPES, type ProjectArea } from "./rules";
 import type { ProjectDto } from "./schemas";
 
@@ -83,11 +84,8 @@ export async function projectForCaller(db: Database, caller: Caller, id: string,
 }
 
 /** A system whose projects the caller manages (a new project goes there, or its list is read); 404 when unknown or foreign, 403 in its own system. */
-export async function systemForProjects(db: Database, caller: Caller, systemId: string): Promise<SystemRef> {
-  const [system] = await db.select({ id: systems.id, name: systems.name }).from(systems).where(eq(systems.id, systemId));
-  if (!system) throw new AppError("SystemNotFound");
-  if (!managesProjectsOf(caller, system)) throw refusal(caller, system, new AppError("SystemNotFound"));
-  return system;
+export async function systemForProjects(db: Database, caller: Caller, systemId: string): Promise<TenantSystem> {
+  return systemForCaller(db, caller, { id: systemId }, { may: (s) => managesProjectsOf(caller, s) });
 }
 
 /**

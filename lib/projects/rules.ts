@@ -1,4 +1,4 @@
-import type { Project, ProjectProperty, ProjectType } from "@/db/schema";
+import type { Project, ProjectProperty, ProjectType, StoredDocumentClass } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import type { ProjectDocument } from "./schemas";
 
@@ -42,7 +42,81 @@ export function checkProperties(properties: ProjectProperty[]): void {
   if (properties.some((p) => !p.name.trim())) throw new AppError("projects_error_propertyKeyEmpty");
 }
 
-/** The document classes a project keeps of its project.json (what processing a job needs). */
-export function classesOf(doc: ProjectDocument) {
-  return doc.documentClasses.map((c) => ({ name: c.name, keywords: c.keywords, patterns: c.patterns, fields: c.fields }));
+/**
+ * The document classes a project keeps of its project.json (what processing a job needs). The project's `locale` is
+ * kept with each date and amount field that has none of its own, and its `text` with each field without its own
+ * (docs/project-file.md), so a field is read the same whichever class or project holds it.
+ */
+export function classesOf(doc: ProjectDocument): StoredDocumentClass[] {
+  const { locale, text } = doc;
+  const withLocale = (f: DocumentField) => (!locale || f.type === "string" || f.locale ? f : { ...f, locale });
+  const withText = (f: DocumentField) => (!text || f.text ? f : { ...f, text });
+  // the rules of issue 24 §3 (requiredKeywords, priority, replace…) as the file names them: zod leaves out what it
+  // does not, so an older project's classes stay as they were
+  return doc.documentClasses.map(({ name, keywords, patterns, fields, lines, ...rules }) => ({
+    name,
+    keywords,
+    patterns,
+    fields: locale || text ? fields.map((f) => withText(withLocale(f))) : fields,
+    ...rules,
+    // line items read the layout text unless they say otherwise; the project's locale is theirs too
+    ...(lines ? { lines: locale && !lines.locale ? { ...lines, locale } : lines } : {}),
+  }));
+}
+type DocumentField = ProjectDocument["documentClasses"][number]["fields"][number];
+
+/** What an export of a learn project taught a class of a linked extraction project: its name and centroid. */
+export type LearnedClass = { name: string; centroid: string };
+
+const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The learned part of a project's classes (docs/decisions.md "Learn runs and export"): every class with a centroid. */
+export function learnedClassesOf(classes: readonly StoredDocumentClass[]): LearnedClass[] {
+  return classes.flatMap((c) => (c.centroid ? [{ name: c.name, centroid: c.centroid }] : []));
+}
+
+/** A project's classes without what exports taught: learned-only classes go, a class of the file forgets its centroid. */
+export function withoutLearned(classes: readonly StoredDocumentClass[]): StoredDocumentClass[] {
+  return classes.flatMap(({ centroid: _, ...c }) => (c.learned ? [] : [c]));
+}
+
+/**
+ * A project's classes with the learned ones of an export (docs/decisions.md "Learn runs and export"), no name twice:
+ * a learned class named like a class of the file (whatever the case) is that class, taught the centroid (its name,
+ * rules and fields stay); the others are added as learned-only classes (no rules) after the file's. What an earlier
+ * export taught is replaced.
+ */
+export function withLearned(classes: readonly StoredDocumentClass[], learned: readonly LearnedClass[]): StoredDocumentClass[] {
+  const own = withoutLearned(classes);
+  const taught = own.map((c) => {
+    const match = learned.find((l) => sameName(l.name, c.name));
+    return match ? { ...c, centroid: match.centroid } : c;
+  });
+  const added = learned
+    .filter((l) => !own.some((c) => sameName(c.name, l.name)))
+    .map((l) => ({ name: l.name, keywords: [], patterns: [], fields: [], learned: true, centroid: l.centroid }));
+  return [...taught, ...added];
+}
+
+/**
+ * What an export changes of a project's classes, by class name: `added` (no class of that name before), `replaced`
+ * (a class of that name learns something else: another centroid, or a class of the file taught for the first time;
+ * its rules and fields stay), `unchanged` (the same centroid) and `removed` (learned before, exported no more: a
+ * learned-only class goes, a class of the file forgets what it learned).
+ */
+export function learnedChanges(
+  before: readonly StoredDocumentClass[],
+  after: readonly StoredDocumentClass[],
+): { added: string[]; replaced: string[]; unchanged: string[]; removed: string[] } {
+  const was = learnedClassesOf(before);
+  const now = learnedClassesOf(after);
+  const changes = { added: [] as string[], replaced: [] as string[], unchanged: [] as string[], removed: [] as string[] };
+  for (const c of now) {
+    const earlier = was.find((w) => sameName(w.name, c.name));
+    if (!before.some((b) => sameName(b.name, c.name))) changes.added.push(c.name);
+    else if (earlier?.centroid === c.centroid) changes.unchanged.push(c.name);
+    else changes.replaced.push(c.name);
+  }
+  for (const w of was) if (!now.some((c) => sameName(c.name, w.name))) changes.removed.push(w.name);
+  return changes;
 }

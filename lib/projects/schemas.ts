@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { PROJECT_TYPES } from "@/db/schema/projects";
 import { missing } from "@/lib/errors/issues";
+import { dateFormatProblem } from "@/lib/processing/values/date-formats";
+import { dateLocaleCode } from "@/lib/processing/values/locale-codes";
 import { RESOURCE_NAME_MAX } from "@/lib/resources/rules";
 
 export const PROJECT_NAME_MAX = 200;
@@ -64,6 +66,20 @@ export const ZProjectDelete = z
   .object({ version: z.number().int().positive(), versionProperties: z.array(ZProperty).max(PROPERTIES_MAX).default([]) })
   .meta({ id: "ProjectDelete", examples: [{ version: 3 }] });
 
+/** The example project of the API reference (the schema's and GET v3/projects/{id}'s). */
+export const PROJECT_EXAMPLE = {
+  id: "8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a",
+  name: "Invoices",
+  systemId: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+  systemName: "Acme",
+  version: 3,
+  type: "Extraction" as const,
+  properties: [{ name: "currency", value: "EUR", description: "the default currency of amounts" }],
+  versionProperties: [],
+  updating: false,
+  documentClasses: ["Invoice", "CreditNote"],
+};
+
 /** spec operations §3 "Project". */
 export const ZProject = z
   .object({
@@ -80,20 +96,7 @@ export const ZProject = z
   })
   .meta({
     id: "Project",
-    examples: [
-      {
-        id: "8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a",
-        name: "Invoices",
-        systemId: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
-        systemName: "Acme",
-        version: 3,
-        type: "Extraction",
-        properties: [{ name: "currency", value: "EUR", description: "the default currency of amounts" }],
-        versionProperties: [],
-        updating: false,
-        documentClasses: ["Invoice", "CreditNote"],
-      },
-    ],
+    examples: [PROJECT_EXAMPLE],
   });
 export type ProjectDto = z.infer<typeof ZProject>;
 
@@ -110,7 +113,7 @@ export type EsprojectLimits = { maxUnpackedBytes?: number; maxRatio?: number; ma
 
 /** the project types a project file may declare (spec operations §3; Invalid and None are states, not file types) */
 export const PROJECT_FILE_TYPES = ["Extraction", "Learn", "LinkedExtraction", "LinkedLearn"] as const;
-export const FIELD_TYPES = ["string", "date", "amount"] as const;
+export const FIELD_TYPES = ["string", "date", "amount", "number"] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 export const PROJECT_VERSION_MAX = 100;
@@ -156,20 +159,168 @@ function firstDuplicate(names: string[]): { index: number; name: string } | null
   return null;
 }
 
-export const ZDocumentField = z.object({
-  name: zName,
-  pattern: zPattern,
-  type: z.enum(FIELD_TYPES),
-  /** a Csv resource (by name, found by level when the job runs): the value is kept only when its first column lists it */
-  lookup: z.string().trim().min(1, "must not be empty").max(RESOURCE_NAME_MAX).optional(),
-});
+export const LOCALE_MAX = 50;
+export const DATE_FORMATS_MAX = 20;
+export const DATE_FORMAT_MAX = 100;
+export const DECIMAL_SEPARATORS = [".", ","] as const;
+/** the text a field's pattern reads (docs/project-file.md "Which text fields read"); "reading" when none is named */
+export const FIELD_TEXTS = ["layout", "reading"] as const;
+const zFieldText = z.enum(FIELD_TEXTS, { error: 'must be "layout" or "reading"' });
+
+/** a BCP-47 tag of a language date-fns has (docs/project-file.md "locale"): "de-DE", "fr", "nl-NL" */
+const zLocale = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .max(LOCALE_MAX)
+  .superRefine((value, ctx) => {
+    if (dateLocaleCode(value) === null)
+      ctx.addIssue({ code: "custom", message: `unknown locale "${value}": a BCP-47 tag such as de-DE, fr or nl-NL` });
+  });
+
+const zDateFormat = z
+  .string()
+  .max(DATE_FORMAT_MAX)
+  .superRefine((value, ctx) => {
+    const problem = dateFormatProblem(value);
+    if (problem !== null) ctx.addIssue({ code: "custom", message: `is not a date format (date-fns tokens): ${problem}` });
+  });
+
+/** which of a pattern's matches make a field's value (docs/project-file.md "Fields") */
+export const FIELD_MATCHES = ["first", "last", "all", "sum", "min", "max"] as const;
+export const PRIORITY_MAX = 1_000_000;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** the type of a field's value and of a line item's column */
+const zValueType = z.enum(FIELD_TYPES, { error: 'must be "string", "date", "amount" or "number"' });
+const zKeyword = z.string().trim().min(1, "must not be empty").max(KEYWORD_MAX);
+/** a named group of a pattern: (?<name>…) */
+const NAMED_GROUP = /\(\?<([\p{L}_$][\p{L}\p{N}_$]*)>/gu;
+
+/** the options of a date field or of an amount field (how its values are written), shared by fields and line items */
+const valueOptions = {
+  /** how the field's dates and amounts are written (docs/project-file.md); overrides the project's `locale` */
+  locale: zLocale.optional(),
+  /** date-fns format strings a date field tries first, in order: "dd/MM/yyyy", "d. MMMM yyyy" */
+  dateFormats: z.array(zDateFormat).min(1, "must not be empty").max(DATE_FORMATS_MAX).optional(),
+  /** settles "1.234" and "1,234" of an amount field */
+  decimalSeparator: z.enum(DECIMAL_SEPARATORS, { error: 'must be "." or ","' }).optional(),
+};
+
+export const ZDocumentField = z
+  .object({
+    name: zName,
+    /** the field's value is its first capture group (or whole match); absent when the field has a fixed `value` */
+    pattern: zPattern.optional(),
+    type: zValueType,
+    /** which matches make the value: the first (default), the last, all (a list), their sum, least or greatest */
+    match: z.enum(FIELD_MATCHES, { error: `must be one of ${FIELD_MATCHES.map((m) => `"${m}"`).join(", ")}` }).optional(),
+    /** a fixed value, whatever the text says: a number for amount and number fields, YYYY-MM-DD for dates */
+    value: z.union([z.string().max(PROPERTY_VALUE_MAX), z.number()]).optional(),
+    /** a Csv resource (by name, found by level when the job runs): the value is kept only when its first column lists it */
+    lookup: z.string().trim().min(1, "must not be empty").max(RESOURCE_NAME_MAX).optional(),
+    ...valueOptions,
+    /** the text its pattern reads: the layout text or the reading-order text; overrides the project's `text` */
+    text: zFieldText.optional(),
+  })
+  .superRefine((field, ctx) => {
+    // an option a field of its type does not read is a mistake in the file, not a wish to ignore
+    const numeric = field.type === "amount" || field.type === "number";
+    const misplaced: [keyof typeof field, boolean, string][] = [
+      ["locale", field.type === "string", "applies to date, amount and number fields only"],
+      ["dateFormats", field.type !== "date", "applies to date fields only"],
+      ["decimalSeparator", !numeric, "applies to amount and number fields only"],
+      ["match", field.match === "sum" && !numeric, "sum applies to amount and number fields only"],
+      [
+        "match",
+        (field.match === "min" || field.match === "max") && field.type === "string",
+        `${field.match} applies to date, amount and number fields only`,
+      ],
+      ["match", field.value !== undefined, "a field with a fixed value has no matches"],
+      ["pattern", field.value !== undefined, "a field has a pattern or a fixed value, not both"],
+    ];
+    for (const [option, wrong, message] of misplaced)
+      if (wrong && field[option] !== undefined) ctx.addIssue({ code: "custom", path: [option], message });
+    const { value } = field;
+    if (value === undefined) {
+      if (field.pattern === undefined)
+        ctx.addIssue({ code: "custom", path: ["pattern"], message: "is required (or a fixed value)" });
+      return;
+    }
+    if (numeric && typeof value !== "number") ctx.addIssue({ code: "custom", path: ["value"], message: "must be a number" });
+    if (field.type === "date" && (typeof value !== "string" || !ISO_DATE.test(value) || Number.isNaN(Date.parse(value))))
+      ctx.addIssue({ code: "custom", path: ["value"], message: "must be a date written YYYY-MM-DD" });
+    if (field.type === "string" && typeof value !== "string")
+      ctx.addIssue({ code: "custom", path: ["value"], message: "must be a text" });
+  });
+
+export const LINE_COLUMNS_MAX = 100;
+
+/** a pattern of a printed line, or a list of them tried in turn (rows of several shapes) */
+const zLinePatterns = z.union([zPattern, z.array(zPattern).min(1, "must not be empty").max(CLASS_LIST_MAX)]);
+const patternList = (p: string | string[] | undefined) => (p === undefined ? [] : typeof p === "string" ? [p] : p);
+
+/** a class's line items (docs/project-file.md "Line items"): rows of a table read by a pattern with named groups */
+export const ZLines = z
+  .object({
+    /** the table starts after a match of it (and again after each end) */
+    start: zPattern.optional(),
+    /** the table ends before its next match */
+    end: zPattern.optional(),
+    /** one printed line of the table: each named group (?<name>…) a column; a list: the first that matches */
+    line: zLinePatterns,
+    /** a row of several printed lines starts at a line it matches (then `line` adds to the row) */
+    firstLine: zLinePatterns.optional(),
+    /** and ends at a line it matches */
+    lastLine: zLinePatterns.optional(),
+    /** lines it matches are left out (a page footer inside the table) */
+    skip: zPattern.optional(),
+    /** the type of each column that is not a string */
+    columns: z.record(z.string(), zValueType).optional(),
+    ...valueOptions,
+    /** the text it reads: the layout text unless "reading" */
+    text: zFieldText.optional(),
+  })
+  .superRefine((lines, ctx) => {
+    const groups = new Set(
+      [lines.line, lines.firstLine, lines.lastLine]
+        .flatMap(patternList)
+        .flatMap((p) => [...p.matchAll(NAMED_GROUP)].map((m) => m[1])),
+    );
+    if (!groups.size) ctx.addIssue({ code: "custom", path: ["line"], message: "needs a named group (?<name>…) for each column" });
+    if (lines.lastLine !== undefined && lines.firstLine === undefined)
+      ctx.addIssue({ code: "custom", path: ["lastLine"], message: "needs a firstLine: it ends a row firstLine started" });
+    for (const name of Object.keys(lines.columns ?? {}))
+      if (!groups.has(name))
+        ctx.addIssue({ code: "custom", path: ["columns", name], message: "is not a named group of the line patterns" });
+    if (Object.keys(lines.columns ?? {}).length > LINE_COLUMNS_MAX)
+      ctx.addIssue({ code: "custom", path: ["columns"], message: `at most ${LINE_COLUMNS_MAX} columns` });
+  });
 
 export const ZDocumentClass = z
   .object({
     name: zName,
-    keywords: z.array(z.string().trim().min(1, "must not be empty").max(KEYWORD_MAX)).max(CLASS_LIST_MAX),
+    keywords: z.array(zKeyword).max(CLASS_LIST_MAX),
     patterns: z.array(zPattern).max(CLASS_LIST_MAX),
     fields: z.array(ZDocumentField).max(CLASS_LIST_MAX),
+    /** the class scores only when every one of them occurs (each occurrence counts as a keyword's) */
+    requiredKeywords: z.array(zKeyword).max(CLASS_LIST_MAX).optional(),
+    /** the class scores nothing when one of them occurs */
+    excludeKeywords: z.array(zKeyword).max(CLASS_LIST_MAX).optional(),
+    /** regular expressions the class needs all of (each match counts as a pattern's) */
+    requiredPatterns: z.array(zPattern).max(CLASS_LIST_MAX).optional(),
+    /** regular expressions none of which may match */
+    excludePatterns: z.array(zPattern).max(CLASS_LIST_MAX).optional(),
+    /** its patterns match case as written (required and exclude ones, fields', line items', rewrites); keywords never do */
+    caseSensitive: z.boolean().optional(),
+    /** of classes with the best score, the highest priority wins (0 when absent) */
+    priority: z.number().int("must be a whole number").min(-PRIORITY_MAX).max(PRIORITY_MAX).optional(),
+    /** the class's line items: result.json's `lines` */
+    lines: ZLines.optional(),
+    /** rewrites of the document's texts before the class's fields and line items are read (not its classification) */
+    replace: z
+      .array(z.object({ pattern: zPattern, with: z.string().max(PATTERN_MAX) }).strict())
+      .max(CLASS_LIST_MAX)
+      .optional(),
   })
   .superRefine((value, ctx) => {
     const duplicate = firstDuplicate(value.fields.map((field) => field.name));
@@ -221,10 +372,61 @@ export const ZProjectDocument = z.object({
       }
     }),
   properties: z.array(ZProjectFileProperty).max(PROPERTIES_MAX).default([]),
+  /** how the project's dates and amounts are written, for each date and amount field without its own (docs/project-file.md) */
+  locale: zLocale.optional(),
+  /** the text the fields' patterns read, for each field without its own `text` (docs/project-file.md) */
+  text: zFieldText.optional(),
   /** kept by learn projects only; an extraction project's file may carry it too (checked, not kept) */
   learn: ZLearnSettings.optional(),
 });
 export type ProjectDocument = z.output<typeof ZProjectDocument>;
+
+/** A project.json using every option (GET /api/schemas/project.json's example; docs/project-file.md explains each). */
+export const PROJECT_FILE_EXAMPLE = {
+  name: "Invoices",
+  version: "4",
+  type: "Extraction",
+  locale: "de-DE",
+  text: "layout",
+  documentClasses: [
+    {
+      name: "Acme invoice",
+      keywords: ["Rechnung"],
+      patterns: ["RE-\\d{6}"],
+      requiredKeywords: ["Acme GmbH"],
+      requiredPatterns: ["DE\\d{9}"],
+      excludeKeywords: ["Gutschrift"],
+      priority: 10,
+      // "vom 1. bis 31. März 2025": the start day gets its month and year, for the field "from"
+      replace: [{ pattern: "vom (\\d{1,2})\\. bis (\\d{1,2})\\. (\\p{L}+ \\d{4})", with: "vom $1. $3 bis $2. $3" }],
+      fields: [
+        { name: "number", pattern: "Rechnungsnummer:[^\\n]*?(RE-\\d{6})", type: "string", lookup: "invoice-numbers.csv" },
+        {
+          name: "date",
+          pattern: "Rechnungsdatum:[^\\n]*?(\\d.+\\d{4})",
+          type: "date",
+          dateFormats: ["dd.MM.yyyy", "d. MMMM yyyy"],
+        },
+        { name: "shipped", pattern: "Shipped:\\s*(\\S+)", type: "date", locale: "en-US", text: "reading" },
+        { name: "total", pattern: "Gesamtbetrag:[^\\n]*?([\\d.,]+) EUR", type: "amount", match: "last" },
+        { name: "net", pattern: "Netto:\\s*([\\d.,]+)", type: "amount", match: "sum", decimalSeparator: "," },
+        { name: "orders", pattern: "Bestellung (\\d{6})", type: "string", match: "all" },
+        { name: "pages", pattern: "Seite \\d+ von (\\d+)", type: "number", match: "max" },
+        { name: "currency", type: "string", value: "EUR" },
+        { name: "from", pattern: "vom (\\d{1,2}\\. \\p{L}+ \\d{4})", type: "date" },
+      ],
+      lines: {
+        start: "^Pos\\s+Artikel.*$",
+        end: "^(Zwischensumme|Summe)\\b",
+        line: "^(?<pos>\\d+)\\s+(?<item>.+?)\\s{2,}(?<qty>\\d+)\\s+(?<price>[\\d.,]+)\\s+(?<total>[\\d.,]+)$",
+        skip: "Seite \\d+ von \\d+",
+        columns: { pos: "number", qty: "number", price: "amount", total: "amount" },
+      },
+    },
+    { name: "Letter", keywords: ["Sehr geehrte"], patterns: [], fields: [] },
+  ],
+  properties: [{ name: "OcrLanguages", value: "deu+eng", description: "the languages of scanned pages" }],
+};
 export type DocumentClass = ProjectDocument["documentClasses"][number];
 
 /** the project name the add form suggests for an uploaded file: its name without folders and last extension, trimmed */

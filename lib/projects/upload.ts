@@ -1,8 +1,8 @@
 import type { NextRequest } from "next/server";
 import type { Database } from "@/db/client";
-import { jsonField, readMultipart } from "@/lib/api/multipart";
-import { fileBytes } from "@/lib/api/upload-temp";
-import { uploadLimits } from "@/lib/config/upload-limits";
+import { jsonField, readMultipart } from "@/lib/input/multipart";
+import { fileBytes } from "@/lib/input/upload-temp";
+import { uploadLimits } from "@/lib/settings/upload-limits";
 
 /**
  * A project upload (multipart `esproject` + `meta`), parsed as it arrives and refused once the project file passes

@@ -1,7 +1,5 @@
-import type { QueueName } from "./queues";
-
 /** A message of the in-process transport: a queue's name and its (validated) payload. */
-export type LocalMessage = { name: QueueName; data: unknown };
+export type LocalMessage = { name: string; data: unknown };
 type Consumer = (message: LocalMessage) => void;
 type Holder = { consumer?: Consumer; backlog: LocalMessage[] };
 
@@ -16,7 +14,7 @@ function holder(): Holder {
 
 /**
  * The transport of the embedded default (no REDIS_URL): enqueue hands a message to the consumer of this process
- * (workers/in-process.ts, attached when the server starts), or keeps it until one attaches. A job's message is only a
+ * (workers/transport/in-process.ts, attached when the server starts), or keeps it until one attaches. A job's message is only a
  * wake-up call: the job itself waits in the database.
  */
 export function sendLocal(message: LocalMessage): void {

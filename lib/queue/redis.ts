@@ -1,5 +1,5 @@
 import { Redis } from "ioredis";
-import { redisUrl } from "@/lib/config/env";
+import { redisUrl } from "@/lib/env";
 
 type Holder = { redis?: Redis };
 const holder = globalThis as typeof globalThis & { __docserviceRedis?: Holder };

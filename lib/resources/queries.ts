@@ -9,9 +9,9 @@ import {
   resources,
   systems,
 } from "@/db/schema";
-import { refusal } from "@/lib/auth/access";
 import type { Caller } from "@/lib/auth/caller";
 import { isSupersystemName } from "@/lib/auth/permissions";
+import { systemForCaller } from "@/lib/auth/tenancy";
 import { AppError } from "@/lib/errors/app-error";
 import { readStoredFile } from "@/lib/files/store";
 import { managesResourcesOf } from "./access";
@@ -25,15 +25,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The system, when the caller manages its resources; 404 when unknown or foreign, 403 in the caller's own. */
 export async function systemForResources(db: Database, caller: Caller, systemId: string): Promise<ResourceSystem> {
-  const [row] = UUID.test(systemId)
-    ? await db
-        .select({ id: systems.id, name: systems.name, canReadGlobalResources: systems.canReadGlobalResources })
-        .from(systems)
-        .where(eq(systems.id, systemId))
-    : [];
-  if (!row) throw new AppError("SystemNotFound");
-  if (!managesResourcesOf(caller, row)) throw refusal(caller, row, new AppError("SystemNotFound"));
-  return { ...row, isSupersystem: isSupersystemName(row.name) };
+  const { id, name, canReadGlobalResources } = await systemForCaller(
+    db,
+    caller,
+    { id: systemId },
+    { may: (s) => managesResourcesOf(caller, s) },
+  );
+  return { id, name, canReadGlobalResources, isSupersystem: isSupersystemName(name) };
 }
 
 /** A type from a path segment: 400 ResourceTypeUnknown when it is none of spec §3's. */

@@ -14,6 +14,15 @@ describe("the resource form's schema", () => {
     ]);
   });
 
+  it("names the missing pool with its own rule, whether empty, blank or left out", () => {
+    for (const subtype of ["", " ", undefined, null]) {
+      expect(problems({ type: "Csv", subtype, file: null, name: "a.csv" })[0], String(subtype)).toEqual([
+        "subtype",
+        "resources_error_noPool",
+      ]);
+    }
+  });
+
   it("checks the name's extension and length while the file is missing", () => {
     expect(problems({ type: "Csv", subtype: "P", file: null, name: "wrong.txt" })).toEqual([
       ["file", "resources_error_noFileSelected"],

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RESOURCE_LEVELS, RESOURCE_TYPES } from "@/db/schema/resources";
-import { code, whenStrings } from "@/lib/errors/issues";
+import { code, missing, whenStrings } from "@/lib/errors/issues";
 import { isResourceType, POOL_NAME_MAX, RESOURCE_NAME_MAX, resourceNameProblem } from "./rules";
 
 /** docs/decisions.md "Resources": the bodies and answers of the resource calls (spec operations §7). */
@@ -18,7 +18,11 @@ const zLevel = z.enum(RESOURCE_LEVELS, {
       : code("ResourceLevelUnknown", { level: String(issue.input) }),
 });
 const zSystemId = z.uuid({ error: "InvalidId" }).meta({ example: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f" });
-const zPoolId = z.uuid({ error: "InvalidId" }).meta({ example: "0c9b8a7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d" });
+const zPoolId = z
+  .uuid({ error: (issue) => (issue.input === undefined || issue.input === null ? "resources_error_noPool" : "InvalidId") })
+  .meta({ example: "0c9b8a7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d" });
+/** a pool by name; left out, empty or blank it is spec §5's "pool required" */
+const zPoolName = z.string(missing("resources_error_noPool")).trim().min(1, "resources_error_noPool").max(POOL_NAME_MAX);
 
 /** The `meta` part of POST v3/resources; a name left out is the uploaded file's name. The same name again updates. */
 export const ZResourceMeta = z
@@ -26,7 +30,7 @@ export const ZResourceMeta = z
     systemId: zSystemId,
     type: zType,
     /** the pool's name; a pool that does not exist yet is made */
-    subtype: z.string().trim().min(1, "resources_error_noPool").max(POOL_NAME_MAX),
+    subtype: zPoolName,
     name: z
       .string()
       .trim()
@@ -54,7 +58,7 @@ export type ResourceMeta = z.output<typeof ZResourceMeta>;
 export const ZResourceForm = z
   .object({
     type: zType,
-    subtype: z.string().trim().min(1, "resources_error_noPool").max(POOL_NAME_MAX),
+    subtype: zPoolName,
     // a refinement, not z.custom's own check: that one aborts, and the name's rule would no longer run
     file: z
       .custom<File | null>()

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import type { Database } from "@/db/client";
-import { jsonField, readMultipart } from "@/lib/api/multipart";
-import { uploadLimits } from "@/lib/config/upload-limits";
+import { jsonField, readMultipart } from "@/lib/input/multipart";
+import { uploadLimits } from "@/lib/settings/upload-limits";
 import type { ResourceUpload } from "./services/upload-resource";
 
 /**

@@ -3,9 +3,9 @@ import { code } from "@/lib/errors/issues";
 
 /**
  * The task functions of spec operations §3 "Task function": what each is, where it may run, its configuration
- * (spec §3 "Task configurations", defaults and ranges of §9, rules of §5) and whether it is offered yet.
- * Pure: the form, the services, the API and the scheduler engine (workers/scheduler) read the same table; the
- * engine's implementations live in workers/scheduler/functions/ and a test keeps `offered` equal to "implemented".
+ * (spec §3 "Task configurations", defaults and ranges of §9, rules of §5). Pure: the form, the services, the API and
+ * the scheduler engine (workers/scheduler) read the same table; the engine's implementations live in
+ * workers/scheduler/functions/ and a test keeps every function of this table implemented.
  */
 
 export const TASK_FUNCTION_NAMES = [
@@ -56,25 +56,43 @@ const archiverConfig = (cleanAfterDays: number) =>
         });
     });
 
-/** `days.hh:mm:ss` as spec §3 CleanUpLearnJobs sends its limits; days 0..9999 */
-export const DURATION_PATTERN = /^(\d{1,4})\.([01]\d|2[0-3]):([0-5]\d):([0-5]\d)$/;
-const duration = (fallback: string) => z.string().regex(DURATION_PATTERN, "scheduler_error_invalidDuration").default(fallback);
+/**
+ * A .NET TimeSpan as spec §3 CleanUpLearnJobs sends its limits: `days.hh:mm:ss`, or `hh:mm:ss` for less than a day
+ * (TimeSpan's own text of such a span); days 0..9999.
+ */
+export const DURATION_PATTERN = /^(?:(\d{1,4})\.)?([01]\d|2[0-3]):([0-5]\d):([0-5]\d)$/;
+/** A duration as it is stored and shown: always with its days (`0.12:00:00`). */
+const duration = (fallback: string) =>
+  z
+    .string()
+    .regex(DURATION_PATTERN, "scheduler_error_invalidDuration")
+    .transform((v) => (v.includes(".") ? v : `0.${v}`))
+    .default(fallback);
 
-/** Milliseconds of a `days.hh:mm:ss` duration. */
+/** Milliseconds of a `[days.]hh:mm:ss` duration. */
 export function durationMs(value: string): number {
   const m = DURATION_PATTERN.exec(value);
   if (!m) throw new Error(`not a duration: ${value}`);
-  const [, d, h, min, s] = m.map(Number);
+  const [d, h, min, s] = m.slice(1).map((part) => Number(part ?? 0));
   return (((d * 24 + h) * 60 + min) * 60 + s) * 1000;
 }
+
+/**
+ * DownloadCleaner's types by their spec §3 numbers (Unknown 0, Metric 1, AuditTrail 2, MetricAggregate 3): the index
+ * is the number; 0 names no type, so the cleaner takes it as every type ("All").
+ */
+export const CLEANER_DOWNLOAD_TYPES = ["All", "Metric", "AuditTrail", "MetricAggregate"] as const;
+const cleanerDownloadType = z
+  .union([z.enum(CLEANER_DOWNLOAD_TYPES), z.literal([0, 1, 2, 3])])
+  .transform((v) => (typeof v === "number" ? CLEANER_DOWNLOAD_TYPES[v] : v));
 
 /** The configuration of each function that has a panel (spec §3); the others take `{}`. */
 export const TASK_CONFIG_SCHEMAS = {
   MetricsArchiver: archiverConfig(62),
   AuditTrailArchiver: archiverConfig(92),
   DownloadCleaner: z.object({
-    /** spec §3 Download search types; 0 (Unknown) = every type */
-    downloadType: z.enum(["All", "Metric", "AuditTrail", "MetricAggregate"]).default("All"),
+    /** spec §3 Download search types, by name or number; stored by name */
+    downloadType: cleanerDownloadType.default("All"),
     cleanAfterCountOfDays: z.number().int().min(1).max(TASK_DAYS_MAX).default(365),
   }),
   LicenceAlertsNotifier: z.object({
@@ -107,45 +125,40 @@ export type TaskFunctionInfo = {
   type: "internal" | "custom";
   /** may run in a system's own scheduler, on that system's data (spec: the system portal offers only these) */
   isSystemSpecificSupported: boolean;
-  /** built and offered; the functions of later issues are listed but not offered until their area exists */
-  offered: boolean;
 };
 
-const f = (
-  name: TaskFunctionName,
-  type: TaskFunctionInfo["type"],
-  isSystemSpecificSupported: boolean,
-  offered: boolean,
-): TaskFunctionInfo => ({ name, type, isSystemSpecificSupported, offered });
+const f = (name: TaskFunctionName, type: TaskFunctionInfo["type"], isSystemSpecificSupported: boolean): TaskFunctionInfo => ({
+  name,
+  type,
+  isSystemSpecificSupported,
+});
 
 /** Display names and descriptions are messages: `schedulerFunctions.<name>.name|description`. */
 export const TASK_FUNCTIONS: Record<TaskFunctionName, TaskFunctionInfo> = {
-  LoginMaintenance: f("LoginMaintenance", "internal", false, true),
-  CleanUpJobsV2: f("CleanUpJobsV2", "internal", false, true),
-  CleanUpProjects: f("CleanUpProjects", "internal", false, true),
-  DeleteProject: f("DeleteProject", "internal", false, true),
-  CleanUpResources: f("CleanUpResources", "internal", false, true),
-  CsbLicenceUpdater: f("CsbLicenceUpdater", "internal", false, true),
-  ExtractionJobMonitor: f("ExtractionJobMonitor", "internal", false, true),
-  ConfigurationExport: f("ConfigurationExport", "custom", false, true),
-  LicenceAlertsNotifier: f("LicenceAlertsNotifier", "custom", true, true),
-  IncreaseJobPriority: f("IncreaseJobPriority", "custom", true, true),
+  LoginMaintenance: f("LoginMaintenance", "internal", false),
+  CleanUpJobsV2: f("CleanUpJobsV2", "internal", false),
+  CleanUpProjects: f("CleanUpProjects", "internal", false),
+  DeleteProject: f("DeleteProject", "internal", false),
+  CleanUpResources: f("CleanUpResources", "internal", false),
+  CsbLicenceUpdater: f("CsbLicenceUpdater", "internal", false),
+  ExtractionJobMonitor: f("ExtractionJobMonitor", "internal", false),
+  ConfigurationExport: f("ConfigurationExport", "custom", false),
+  LicenceAlertsNotifier: f("LicenceAlertsNotifier", "custom", true),
+  IncreaseJobPriority: f("IncreaseJobPriority", "custom", true),
   // issue 12: statistics, audit trail, downloads
-  MetricsAggregator: f("MetricsAggregator", "internal", false, true),
-  MetricsArchiver: f("MetricsArchiver", "custom", true, true),
-  AuditTrailArchiver: f("AuditTrailArchiver", "custom", true, true),
-  DownloadCleaner: f("DownloadCleaner", "custom", true, true),
+  MetricsAggregator: f("MetricsAggregator", "internal", false),
+  MetricsArchiver: f("MetricsArchiver", "custom", true),
+  AuditTrailArchiver: f("AuditTrailArchiver", "custom", true),
+  DownloadCleaner: f("DownloadCleaner", "custom", true),
   // issue 13: learn
-  BreakOldClusterLocks: f("BreakOldClusterLocks", "internal", false, true),
-  GroupPendingDocuments: f("GroupPendingDocuments", "internal", false, true),
-  LearnCompleteCluster: f("LearnCompleteCluster", "internal", false, true),
-  CleanUpLearnJobs: f("CleanUpLearnJobs", "custom", true, true),
-  StartLearnEngine: f("StartLearnEngine", "custom", true, true),
+  BreakOldClusterLocks: f("BreakOldClusterLocks", "internal", false),
+  GroupPendingDocuments: f("GroupPendingDocuments", "internal", false),
+  LearnCompleteCluster: f("LearnCompleteCluster", "internal", false),
+  CleanUpLearnJobs: f("CleanUpLearnJobs", "custom", true),
+  StartLearnEngine: f("StartLearnEngine", "custom", true),
 };
 
-/** The functions a task of this scheduler may use: every offered one in the Supersystem, the system-specific ones elsewhere. */
+/** The functions a task of this scheduler may use: every one in the Supersystem, the system-specific ones elsewhere. */
 export function functionsFor(isSuper: boolean): TaskFunctionInfo[] {
-  return TASK_FUNCTION_NAMES.map((n) => TASK_FUNCTIONS[n]).filter(
-    (fn) => fn.offered && (isSuper || fn.isSystemSpecificSupported),
-  );
+  return TASK_FUNCTION_NAMES.map((n) => TASK_FUNCTIONS[n]).filter((fn) => isSuper || fn.isSystemSpecificSupported);
 }

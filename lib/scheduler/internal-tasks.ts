@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { schedulers, schedulerTasks, systems } from "@/db/schema";
-import { TASK_FUNCTIONS, type TaskFunctionName } from "./functions";
+import type { TaskFunctionName } from "./functions";
 import { nextRun } from "./next-run";
 import { CHECK_INTERVAL_DEFAULT } from "./schemas";
 
@@ -15,8 +15,7 @@ type InternalTask = {
 
 /**
  * Internal tasks of the Supersystem's (global) scheduler: they serve every system, cannot be deleted nor change
- * function. Only functions that are offered (lib/scheduler/functions.ts) are created; the others come with the
- * start-up after their issue has landed.
+ * function.
  */
 export const GLOBAL_INTERNAL_TASKS: InternalTask[] = [
   { name: "Login maintenance", function: "LoginMaintenance", continuouslyMinutes: 5, onStart: true },
@@ -32,11 +31,6 @@ export const GLOBAL_INTERNAL_TASKS: InternalTask[] = [
   { name: "Group pending documents", function: "GroupPendingDocuments", continuouslyMinutes: 5 },
   { name: "Learn complete clusters", function: "LearnCompleteCluster", continuouslyMinutes: 5 },
 ];
-
-/** The internal tasks this installation creates now: those whose function is offered. */
-export function internalTasksOffered(): InternalTask[] {
-  return GLOBAL_INTERNAL_TASKS.filter((t) => TASK_FUNCTIONS[t.function].offered);
-}
 
 /**
  * Creates a system's scheduler (with the global check interval) unless it exists; for the Supersystem also the
@@ -56,7 +50,7 @@ export async function ensureScheduler(tx: Database, systemId: string, isSuper: b
 }
 
 /**
- * Adds the offered internal tasks the Supersystem's scheduler does not have (by function), so that an older
+ * Adds the internal tasks the Supersystem's scheduler does not have (by function), so that an older
  * installation gets the tasks of a newer version at start-up. Tasks that exist are left as the admin set them.
  * Their next time is computed as they are created.
  */
@@ -66,7 +60,7 @@ export async function ensureInternalTasks(tx: Database, superSystemId: string): 
     .from(schedulerTasks)
     .where(and(eq(schedulerTasks.systemId, superSystemId), eq(schedulerTasks.isInternal, true)));
   const have = new Set(existing.map((t) => t.function));
-  const missing = internalTasksOffered().filter((t) => !have.has(t.function));
+  const missing = GLOBAL_INTERNAL_TASKS.filter((t) => !have.has(t.function));
   if (!missing.length) return 0;
   const now = new Date();
   const inserted = await tx

@@ -3,11 +3,12 @@ import type { Database } from "@/db/client";
 import { type SchedulerTask, schedulers, schedulerTaskRuns, schedulerTasks, systems } from "@/db/schema";
 import { refusal } from "@/lib/auth/access";
 import type { Caller } from "@/lib/auth/caller";
+import { systemForCaller } from "@/lib/auth/tenancy";
 import { AppError } from "@/lib/errors/app-error";
 import en from "@/messages/en-US.json";
 import { isGlobalScheduler, managesSchedulerOf, type SchedulerSystem } from "./access";
 import { functionsFor } from "./functions";
-import { needsSchedule, weekdayFlags } from "./next-run";
+import { needsSchedule, serverTimeZone, weekdayFlags } from "./next-run";
 import type { SchedulerDto, TaskDto, TaskFunctionDto, TaskRunPage } from "./schemas";
 
 export function toTaskDto(t: SchedulerTask): TaskDto {
@@ -38,20 +39,14 @@ export function toTaskDto(t: SchedulerTask): TaskDto {
   };
 }
 
-async function loadSystem(db: Database, id: string): Promise<SchedulerSystem | undefined> {
-  const [row] = await db
-    .select({ id: systems.id, name: systems.name, type: systems.type })
-    .from(systems)
-    .where(eq(systems.id, id));
-  return row;
-}
-
 /** The system whose scheduler the caller manages: 404 when unknown or foreign, 403 in its own system. */
 export async function schedulerSystemForCaller(db: Database, caller: Caller, systemId: string): Promise<SchedulerSystem> {
-  const system = await loadSystem(db, systemId);
-  if (!system) throw new AppError("SchedulerNotFound");
-  if (!managesSchedulerOf(caller, system)) throw refusal(caller, system, new AppError("SchedulerNotFound"));
-  return system;
+  return systemForCaller(
+    db,
+    caller,
+    { id: systemId },
+    { may: (s) => managesSchedulerOf(caller, s), notFound: "SchedulerNotFound" },
+  );
 }
 
 /** A task the caller manages, with its system: 404 when unknown or foreign, 403 in its own system. */
@@ -90,7 +85,13 @@ export async function readScheduler(db: Database, params: { caller: Caller; syst
   const system = await schedulerSystemForCaller(db, params.caller, params.systemId);
   const [row] = await db.select().from(schedulers).where(eq(schedulers.systemId, system.id));
   if (!row) throw new AppError("SchedulerNotFound");
-  return { id: row.id, systemId: row.systemId, checkInterval: row.checkInterval, tasks: await tasksOf(db, system.id) };
+  return {
+    id: row.id,
+    systemId: row.systemId,
+    checkInterval: row.checkInterval,
+    tasks: await tasksOf(db, system.id),
+    timeZone: serverTimeZone(),
+  };
 }
 
 /** The global check interval (seconds): the Supersystem's scheduler row (every row carries the same value). */

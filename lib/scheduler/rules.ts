@@ -3,7 +3,7 @@ import { defaultTaskConfig, functionsFor, hasConfigPanel, TASK_CONFIG_SCHEMAS, t
 import { weekdaysOf } from "./next-run";
 import { configurationObject, normalizeTime, type TaskInputParsed } from "./schemas";
 
-/** Whether a scheduler may use the function: the Supersystem every offered one, a system the system-specific ones. */
+/** Whether a scheduler may use the function: the Supersystem every one, a system the system-specific ones. */
 export function mayUseFunction(isGlobal: boolean, name: string): boolean {
   return functionsFor(isGlobal).some((f) => f.name === name);
 }

@@ -262,7 +262,14 @@ export type TaskDto = z.infer<typeof ZTask>;
 
 /** spec §3 Scheduler: `GET scheduler/{systemId}`. */
 export const ZScheduler = z
-  .object({ id: z.uuid(), systemId: z.uuid(), checkInterval: z.number().int(), tasks: z.array(ZTask) })
+  .object({
+    id: z.uuid(),
+    systemId: z.uuid(),
+    checkInterval: z.number().int(),
+    tasks: z.array(ZTask),
+    /** beyond the spec: the server's IANA time zone, in which daily and weekly times count and next times are computed */
+    timeZone: z.string().meta({ example: "Europe/Berlin" }),
+  })
   .meta({
     id: "Scheduler",
     examples: [
@@ -271,6 +278,7 @@ export const ZScheduler = z
         systemId: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
         checkInterval: 60,
         tasks: [],
+        timeZone: "Europe/Berlin",
       },
     ],
   });

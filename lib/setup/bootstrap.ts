@@ -1,13 +1,14 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { type Database, type DbHandle, dbHandle } from "@/db/client";
+import type { Database, DbHandle } from "@/db/client";
 import { schedulers, settings, systems, users } from "@/db/schema";
-import { DEFAULT_FEATURE_FLAGS } from "@/lib/about/schemas";
 import { hashPassword } from "@/lib/auth/passwords";
 import { SUPERSYSTEM } from "@/lib/auth/permissions";
-import { SETTING_KEYS } from "@/lib/config/service-config";
+import { databaseReady, setStartStep } from "@/lib/db";
 import { log } from "@/lib/log";
 import { ensureInternalTasks, ensureScheduler } from "@/lib/scheduler/internal-tasks";
+import { DEFAULT_FEATURE_FLAGS } from "@/lib/settings/schemas";
+import { SETTING_KEYS } from "@/lib/settings/store";
 
 export const INITIAL_ADMIN = "admin";
 
@@ -73,30 +74,18 @@ export async function seed(db: Database): Promise<void> {
   await ensureInternalTasks(db, superSystem.id);
 }
 
-type ReadyHolder = { ready?: Promise<DbHandle> };
-const holder = globalThis as typeof globalThis & { __docserviceReady?: ReadyHolder };
-
-/** Migrates and seeds once per process; every request path awaits it before its first query. */
-export function ensureReady(handle: DbHandle = dbHandle()): Promise<DbHandle> {
-  holder.__docserviceReady ??= {};
-  const h = holder.__docserviceReady;
-  h.ready ??= (async () => {
-    await handle.migrate();
-    await seed(handle.db);
-    return handle;
-  })().catch((error: unknown) => {
-    h.ready = undefined;
-    throw error;
-  });
-  return h.ready;
+/** Registers the seed as the database's start-up step (after the migrations), once per process. */
+export function prepareStart(): void {
+  setStartStep(seed);
 }
 
-/** The ready database of this process. */
-export async function getDb(): Promise<Database> {
+/** The entry points' start (instrumentation.ts, workers/index.ts, scripts, the tests): migrations and seed, once. */
+export function ensureReady(handle?: DbHandle): Promise<DbHandle> {
+  prepareStart();
+  return databaseReady(handle);
+}
+
+/** A script's database (bench/, tests/reliability): started as an entry point starts it. */
+export async function startedDb(): Promise<Database> {
   return (await ensureReady()).db;
-}
-
-/** Forget the memoised start-up (tests swap databases). */
-export function resetReady(): void {
-  if (holder.__docserviceReady) holder.__docserviceReady.ready = undefined;
 }

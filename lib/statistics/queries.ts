@@ -1,8 +1,8 @@
 import { type AnyColumn, and, asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { DURATION_BUCKETS_S, jobMetrics, jobs, projects, systems } from "@/db/schema";
-import { refusal } from "@/lib/auth/access";
 import type { Caller } from "@/lib/auth/caller";
+import { systemForCaller } from "@/lib/auth/tenancy";
 import { AppError } from "@/lib/errors/app-error";
 import { readsEveryStatistics, readsStatisticsOf } from "./access";
 import {
@@ -30,11 +30,6 @@ import {
  * by the triggers of drizzle/*_statistics_counters.sql), so a month over millions of jobs reads a few hundred rows;
  * only the long-running jobs read jobs. Ranges are UTC days, both counted.
  */
-
-async function systemRef(db: Database, id: string): Promise<{ id: string; name: string } | undefined> {
-  const [row] = await db.select({ id: systems.id, name: systems.name }).from(systems).where(eq(systems.id, id));
-  return row;
-}
 
 /** By name, case-insensitively, then as written (the order of the projects' list). */
 const byName = (a: string, b: string) => {
@@ -186,10 +181,7 @@ export async function longRunningJobs(
 
 /** Refuses a caller who may not read the system's statistics: 404 for an unknown or foreign system, else 403. */
 async function statisticsSystem(db: Database, caller: Caller, systemId: string) {
-  const system = await systemRef(db, systemId);
-  if (!system) throw new AppError("SystemNotFound");
-  if (!readsStatisticsOf(caller, system)) throw refusal(caller, system, new AppError("SystemNotFound"));
-  return system;
+  return systemForCaller(db, caller, { id: systemId }, { may: (s) => readsStatisticsOf(caller, s) });
 }
 
 /** GET v3/statistics/summary and the admin portal's page: AccessAdminStatistics in the Supersystem. */

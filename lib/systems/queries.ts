@@ -1,29 +1,12 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { licences, type System, systems } from "@/db/schema";
-import { refusal } from "@/lib/auth/access";
 import type { Caller } from "@/lib/auth/caller";
-import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
+import { type SystemKey, systemForCaller } from "@/lib/auth/tenancy";
+import { SECRET_PLACEHOLDER } from "@/lib/crypto/placeholder";
 import { AppError } from "@/lib/errors/app-error";
 import { canReadSystem } from "./access";
 import type { SystemDto } from "./schemas";
-
-/** System names compare case-insensitively (spec foundation §5 "System name": unique, not Supersystem in any case). */
-export async function findSystemByName(db: Database, params: { name: string }) {
-  const [row] = await db
-    .select({ id: systems.id, name: systems.name, type: systems.type, isActive: systems.isActive })
-    .from(systems)
-    .where(eq(sql`lower(${systems.name})`, params.name.toLowerCase()));
-  return row;
-}
-
-export async function findSystemById(db: Database, params: { id: string }) {
-  const [row] = await db
-    .select({ id: systems.id, name: systems.name, type: systems.type, isActive: systems.isActive })
-    .from(systems)
-    .where(eq(systems.id, params.id));
-  return row;
-}
 
 /** The tenant systems (all but the Supersystem), by name. */
 export async function listTenantSystems(db: Database) {
@@ -87,27 +70,9 @@ export function toSystemDto(s: System): SystemDto {
   };
 }
 
-type SystemRow = NonNullable<Awaited<ReturnType<typeof findSystemById>>>;
-
-/**
- * The system of `by` for a caller `allowed` to act on it: 404 SystemNotFound when it does not exist or is foreign,
- * 403 AccessDenied within the caller's own system (lib/auth/access.ts).
- */
-export async function systemForCaller(
-  db: Database,
-  caller: Caller,
-  by: { id: string } | { name: string },
-  allowed: (system: SystemRow) => boolean,
-): Promise<SystemRow> {
-  const system = "id" in by ? await findSystemById(db, by) : await findSystemByName(db, by);
-  if (!system) throw new AppError("SystemNotFound");
-  if (!allowed(system)) throw refusal(caller, system, new AppError("SystemNotFound"));
-  return system;
-}
-
 /** GET systems/{id} and systems/name/{name}: a system for those who may read it (lib/systems/access.ts). */
-export async function getSystemForCaller(db: Database, caller: Caller, by: { id: string } | { name: string }) {
-  const system = await systemForCaller(db, caller, by, (s) => canReadSystem(caller, s.id));
+export async function getSystemForCaller(db: Database, caller: Caller, by: SystemKey) {
+  const system = await systemForCaller(db, caller, by, { may: (s) => canReadSystem(caller, s.id) });
   const dto = await getSystemDto(db, { id: system.id });
   if (!dto) throw new AppError("SystemNotFound");
   return dto;

@@ -1,9 +1,16 @@
 import { isSupersystemName } from "@/lib/auth/permissions";
-import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
+import { SECRET_PLACEHOLDER } from "@/lib/crypto/placeholder";
 import type { ErrorEntry } from "@/lib/errors/app-error";
-import type { SystemInput } from "./schemas";
 
-type Checked = Pick<SystemInput, "name" | "type" | "csbUrl" | "csbSystem" | "csbUser" | "csbPassword">;
+/** the fields these rules read (a ZSystemInput, or the system form's values) */
+type Checked = {
+  name: string;
+  type: string;
+  csbUrl?: string | null;
+  csbSystem?: string | null;
+  csbUser?: string | null;
+  csbPassword?: string | null;
+};
 
 /**
  * spec foundation §5 "System name" and "CSB system": the rules beyond a field's own format (ZSystemName
@@ -24,29 +31,4 @@ export function systemRuleFailures(input: Checked, opts: { hasStoredCsbPassword:
     if (!given && !opts.hasStoredCsbPassword) errors.push({ code: "MissingCsbPassword", params: { field: "csbPassword" } });
   }
   return errors;
-}
-
-/** The plain columns of a system from the form; secrets are handled by the caller. */
-export function plainColumns(input: SystemInput) {
-  const isCsb = input.type === "CSB";
-  return {
-    name: input.name,
-    description: input.description,
-    type: input.type,
-    isActive: input.isActive,
-    canReadGlobalResources: input.canReadGlobalResources,
-    activationCode: input.activationCode ?? null,
-    licenceId: input.licenceId || null,
-    derpcsUrl: input.derpcsUrl,
-    // a system that is not CSB keeps no CSB connection
-    csbUrl: isCsb ? input.csbUrl : null,
-    csbUser: isCsb ? input.csbUser : null,
-    csbSystem: isCsb ? input.csbSystem : null,
-  };
-}
-
-/** What the audit trail records of a saved system: secrets only as "set". */
-export function auditValue(id: string, input: SystemInput) {
-  const { ccsApiKey, csbPassword, ...rest } = input;
-  return { ...rest, id, ccsApiKey: ccsApiKey ? "set" : undefined, csbPassword: csbPassword ? "set" : undefined };
 }

@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
+import { SYSTEM_NAME_MAX } from "@/lib/auth/schemas";
+import { SECRET_PLACEHOLDER } from "@/lib/crypto/placeholder";
 import { code, codeIssue, missing, whenStrings } from "@/lib/errors/issues";
 import { systemRuleFailures } from "./rules";
 
-/** spec foundation §5/§9: at most 100 characters (the client limit; the server keeps it too). */
-export const SYSTEM_NAME_MAX = 100;
 export const SYSTEM_DESCRIPTION_MAX = 4000;
 export const SYSTEM_TEXT_MAX = 200;
 export const URL_MAX = 2000;

@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { authAction } from "@/lib/actions/safe-action";
-import { requestOrigin } from "@/lib/config/request-origin";
+import { requestOrigin } from "@/lib/settings/request-origin";
 import { deleteUser } from "@/lib/users/services/delete-user";
 import { registerUser } from "@/lib/users/services/register-user";
 import { sendResetLink } from "@/lib/users/services/send-reset-link";

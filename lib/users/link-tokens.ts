@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { type UserTokenPurpose, userTokens } from "@/db/schema";
-import { getServiceConfig } from "@/lib/config/service-config";
 import { hashToken, newToken } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
+import { getServiceConfig } from "@/lib/settings/store";
 
 /** Mailed links expire after 24 hours (issue "Users and accounts"). */
 export const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;

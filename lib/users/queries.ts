@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { systems, type User, users } from "@/db/schema";
-import { refusal, worksIn } from "@/lib/auth/access";
+import { refusal } from "@/lib/auth/access";
 import type { Caller } from "@/lib/auth/caller";
 import { isSupersystemName } from "@/lib/auth/permissions";
 import { effectiveRoles } from "@/lib/auth/roles";
@@ -86,10 +86,13 @@ export async function listUsers(
   return { totalCount: count?.n ?? 0, items: rows.map((u) => toUserDto(u, params.system.name)) };
 }
 
-/** GET systems/{id}/userNames: names for filters, to anyone working in that system (or its deputy). */
-export async function userNamesOf(db: Database, caller: Caller, system: { id: string; name: string }): Promise<string[]> {
-  if (!worksIn(caller, system) && !managesUsersOf(caller, system)) throw refusal(caller, system, new AppError("SystemNotFound"));
-  const rows = await db.select({ name: users.name }).from(users).where(eq(users.systemId, system.id)).orderBy(asc(users.name));
+/** GET systems/{id}/userNames: names for filters, to anyone working in that system (the route's systemForCaller). */
+export async function userNamesOf(db: Database, params: { systemId: string }): Promise<string[]> {
+  const rows = await db
+    .select({ name: users.name })
+    .from(users)
+    .where(eq(users.systemId, params.systemId))
+    .orderBy(asc(users.name));
   return rows.map((r) => r.name);
 }
 

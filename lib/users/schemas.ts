@@ -2,8 +2,8 @@ import { z } from "zod";
 import { LANGUAGES, USER_TYPES } from "@/db/schema/users";
 import { addPasswordIssues, PASSWORD_MAX } from "@/lib/auth/password-policy";
 import { ALL_ROLES } from "@/lib/auth/roles";
+import { SYSTEM_NAME_MAX } from "@/lib/auth/schemas";
 import { missing, whenStrings } from "@/lib/errors/issues";
-import { SYSTEM_NAME_MAX } from "@/lib/systems/schemas";
 
 export const ZUser = z
   .object({

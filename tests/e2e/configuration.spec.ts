@@ -1,7 +1,7 @@
 import { ADMIN_PASSWORD } from "../../playwright.config";
-import { startSmtp, type TestSmtpServer } from "../helpers/smtp";
+import { closedPort, startSmtp, type TestSmtpServer } from "../helpers/smtp";
 import { expect, type Page, test } from "./fixtures";
-import { adminPage, adminToken, darkShot, expectAccessible, shot } from "./helpers";
+import { adminPage, adminToken, darkShot, expectAccessible, hydrated, shot } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -38,10 +38,20 @@ test("the service settings are saved and the SMTP and ERP tests show their alert
   await page.getByTestId("test-smtp").click();
   await expect(page.getByTestId("test-smtp-result")).toContainText("The test e-mail was sent.");
   await smtp.waitFor((m) => m.subject.includes("Test mail"));
-  // the ERP test against nothing listening: the failure text of spec §8 and the server's message
+  // the ERP test on a port fetch refuses (9, discard): the failure text of spec §8 and why, explained (issue 23: it
+  // said "bad port")
   await page.getByLabel("ERP connection service URL").fill("http://127.0.0.1:9/erp");
   await page.getByTestId("test-erpcs").click();
   await expect(page.getByTestId("test-erpcs-result")).toContainText("Error testing the connection.");
+  await expect(page.getByTestId("test-erpcs-result")).toContainText(
+    "Port 9 belongs to another protocol (25 is SMTP's, for example), so no HTTP connection is made to it",
+  );
+  await expect(page.getByTestId("test-erpcs-result")).not.toContainText("bad port");
+  // the upload limits are typed in bytes and read in MB beside them (issue 23)
+  await expect(page.getByText("That is 200 MB.")).toBeVisible();
+  await page.getByLabel("Largest job (bytes)").fill("1572864");
+  await expect(page.getByText("That is 1.5 MB.")).toBeVisible();
+  await page.getByLabel("Largest job (bytes)").fill(String(200 * 1024 * 1024));
   await shot(page, "80-configuration-customise");
   await darkShot(page, "80-configuration-customise");
 
@@ -53,16 +63,77 @@ test("the service settings are saved and the SMTP and ERP tests show their alert
   await expect(page.getByTestId("active-service-tokenExpirationMinutes")).toHaveText("45");
   await expect(page.getByTestId("active-service-eMailHost")).toHaveText(`127.0.0.1:${smtp.port}`);
   await expect(page.getByTestId("active-environment")).toBeVisible();
+  // issue 23: each setting by its label, whole (it showed the camelCase key, cut), the upload limits in MB
+  await expect(page.getByTestId("active-label-service-tokenExpirationMinutes")).toHaveText("Token expiration (minutes)");
+  await expect(page.getByTestId("active-label-service-isMaintenanceModeEnabled")).toHaveText(
+    "Maintenance mode (no jobs are processed)",
+  );
+  await expect(page.getByTestId("active-label-environment-logicalCpus")).toHaveText("Logical CPUs");
+  await expect(page.getByTestId("active-service-maxJobBytes")).toHaveText("200 MB (209,715,200 bytes)");
+  for (const label of await page.getByTestId("active-settings").locator("dt").all()) {
+    expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth), (await label.textContent()) ?? "").toBe(true);
+  }
   await expectAccessible(page, "configuration active");
   await shot(page, "81-configuration-active");
   await darkShot(page, "81-configuration-active");
 
   await german(page);
   await expect(page.getByTestId("tab-customise")).toHaveText("Anpassen");
+  // the SMTP failure in German: its whole title (it was cut) and why, in German
+  const closed = await closedPort();
+  await page.getByLabel("SMTP-Server (Host:Port)").fill(`127.0.0.1:${closed}`);
+  await page.getByTestId("test-smtp").click();
+  const failed = page.getByTestId("test-smtp-result");
+  await expect(failed).toContainText("Es konnte keine E-Mail gesendet werden, bitte prüfen Sie die Serverprotokolle.");
+  await expect(failed).toContainText(`Unter 127.0.0.1:${closed} nimmt niemand Verbindungen an`);
+  const title = failed.locator("[data-slot=alert-title]");
+  expect(await title.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth)).toBe(true);
+  await page.getByLabel("URL des ERP-Verbindungsdienstes").fill("http://127.0.0.1:9/erp");
+  await page.getByTestId("test-erpcs").click();
+  await expect(page.getByTestId("test-erpcs-result")).toContainText("Port 9 gehört zu einem anderen Protokoll");
+  await expect(page.getByText("Das sind 200 MB.")).toBeVisible();
   await shot(page, "82-configuration-customise-de");
   await page.getByTestId("tab-active").click();
+  await expect(page.getByTestId("active-label-service-tokenExpirationMinutes")).toHaveText("Token-Gültigkeit (Minuten)");
+  await expect(page.getByTestId("active-service-maxJobBytes")).toHaveText("200 MB (209.715.200 Bytes)");
   await shot(page, "83-configuration-active-de");
   await darkShot(page, "83-configuration-active-de");
+});
+
+test("maintenance mode switched on the configuration page shows and hides its banner there at once", async ({ browser }) => {
+  const page = await adminPage(browser);
+  const token = await adminToken(page, ADMIN_PASSWORD);
+  // the banner's poll goes unanswered: only the page itself, read again after the save, can show the new state
+  await page.route("**/api/config/serviceinfo", (route) => route.abort());
+  const banner = page.getByTestId("maintenance-banner");
+  try {
+    await page.goto("/admin/configuration");
+    await hydrated(page.getByTestId("check-isMaintenanceModeEnabled"));
+    await expect(banner).toHaveCount(0);
+    await page.getByTestId("check-isMaintenanceModeEnabled").check();
+    await page.getByTestId("save-service-config").click();
+    await expect(page.getByText("The configuration was saved.")).toBeVisible();
+    await expect(banner).toHaveText("Maintenance mode enabled! Job processing suspended!");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, "86-maintenance-switched-on");
+    await darkShot(page, "86-maintenance-switched-on");
+
+    await german(page);
+    await hydrated(page.getByTestId("check-isMaintenanceModeEnabled"));
+    await expect(banner).toHaveText("Wartungsmodus aktiviert! Jobverarbeitung ausgesetzt!");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, "86-maintenance-switched-on-de");
+    await darkShot(page, "86-maintenance-switched-on-de");
+    await page.getByTestId("check-isMaintenanceModeEnabled").uncheck();
+    await page.getByTestId("save-service-config").click();
+    await expect(page.getByText("Die Konfiguration wurde gespeichert.")).toBeVisible();
+    await expect(banner).toHaveCount(0);
+  } finally {
+    await page.request.put("/api/v3/config/service", {
+      headers: { authorization: `Bearer ${token}` },
+      data: { isMaintenanceModeEnabled: false },
+    });
+  }
 });
 
 test("maintenance mode shows the banner; worker settings are saved", async ({ browser }) => {
@@ -166,4 +237,44 @@ test("feature flags: switched off, downloads and the API reference leave the men
   }
   await page.goto("/admin/dashboard");
   await expect(nav.getByRole("link", { name: "Downloads" })).toBeVisible();
+});
+
+test("the settings this service does not use show fixed with their reason; the log file stays below DATA_DIR", async ({
+  browser,
+}) => {
+  const page = await adminPage(browser);
+  await page.goto("/admin/configuration");
+  const form = page.getByTestId("service-config-form");
+  await expect(form).toBeVisible();
+  for (const [label, reason] of [
+    ["Synchronous worker count", "processes no job synchronously"],
+    ["Working directory", "each node's temporary folder"],
+    ["Systems directory", "below the data directory (DATA_DIR)"],
+    ["log4net configuration file", "log4net configures .NET's logging"],
+  ] as const) {
+    const field = page.getByLabel(label, { exact: true });
+    await expect(field, label).toHaveAttribute("readonly", "");
+    await expect(field, label).toHaveAccessibleDescription(new RegExp(reason.replace(/[.()]/g, "\\$&")));
+  }
+  await expect(page.getByLabel("Systems directory", { exact: true })).toHaveValue(/[/\\]files[/\\]systems$/);
+
+  // a log file outside DATA_DIR is refused under its field; one below it is saved
+  const logFile = page.getByLabel("Log file", { exact: true });
+  await logFile.fill("/etc/cron.d/docservice");
+  await page.getByTestId("save-service-config").click();
+  await expect(page.getByTestId("error-fileLoggingFile")).toContainText("below the data directory");
+  // the full-page shot from the top, so the sticky header stays at the top of it
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, "89a-configuration-fixed-settings");
+  await logFile.fill("logs/service.log");
+  await page.getByTestId("save-service-config").click();
+  await expect(page.getByText("The configuration was saved.")).toBeVisible();
+  await expectAccessible(page, "configuration fixed settings");
+
+  await german(page);
+  await expect(page.getByLabel("Arbeitsverzeichnis", { exact: true })).toHaveAttribute("readonly", "");
+  await expect(page.getByText("Fest: Dieser Dienst verarbeitet keinen Job synchron")).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, "89b-configuration-fixed-settings-de");
+  await darkShot(page, "89b-configuration-fixed-settings-de");
 });

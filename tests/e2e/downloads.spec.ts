@@ -76,12 +76,23 @@ test("the admin adds an audit-trail archiver, forces it, downloads the archive a
   await expect(page).toHaveURL(/\/admin\/scheduler$/);
   const task = page.getByTestId("tasks-table").getByRole("row").filter({ hasText: TASK });
   await task.getByTestId("force-task").click();
-  await expect(page.getByTestId("status-bar")).toContainText("The task was started.");
-  await expect(async () => {
-    await page.reload();
-    await expect(task.getByTestId("outcome-ok")).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 120_000 });
+  await expect(page.getByTestId("status-bar")).toContainText("The task starts at the scheduler's next check.");
+  await expect(task.getByTestId("outcome-ok")).toBeVisible({ timeout: 120_000 });
   await shot(page, "90-downloads-archiver-run");
+  // run again: nothing new is complete, and the run says so, with the period the next archive covers (issue 23)
+  await expect(page.getByTestId("status-bar")).toBeHidden({ timeout: 10_000 });
+  await task.getByTestId("force-task").click();
+  await expect(page.getByTestId("status-bar")).toContainText("The task starts at the scheduler's next check.");
+  await task.getByRole("link", { name: TASK }).click();
+  const lastRun = page.getByTestId("task-runs-table").getByRole("row").nth(1);
+  await expect(async () => {
+    await page.getByTestId("runs-refresh").click();
+    await expect(lastRun).toContainText(
+      /^.*0 archives written \(0 rows\); nothing new to archive: the next archive covers \d{4}-\d{2} \(\d{4}-\d{2}-01 to \d{4}-\d{2}-\d{2}\) and is written on \d{4}-\d{2}-01/,
+      { timeout: 2000 },
+    );
+  }).toPass({ timeout: 120_000 });
+  await shot(page, "90b-downloads-archiver-nothing-new");
 
   // the downloads of the admin portal: every system's and the archive over all systems, newest first
   await page.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Downloads", exact: true }).click();
@@ -152,6 +163,22 @@ test("the admin adds an audit-trail archiver, forces it, downloads the archive a
   await expectAccessible(page, "empty downloads tab");
   await shot(page, "94-downloads-empty");
   await darkShot(page, "94-downloads-empty");
+
+  // archive now (issue 23): the metrics of all systems of these days, written, downloaded and listed at once
+  const exporter = page.getByTestId("export-range");
+  await expect(exporter).toContainText("The job metrics of all systems of these days");
+  const today = new Date().toISOString().slice(0, 10);
+  await exporter.getByLabel("From").fill(today);
+  await exporter.getByLabel("To").fill("2020-01-01");
+  await expect(exporter).toContainText("The end of the range is before its start.");
+  await expect(page.getByTestId("export-submit")).toBeDisabled();
+  await exporter.getByLabel("To").fill(today);
+  const [exported] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-submit").click()]);
+  expect(exported.suggestedFilename()).toBe(`Metrics_${today}_${today}_all-systems.zip`);
+  await expect(
+    page.getByTestId("downloads-Metric").getByRole("row").filter({ hasText: exported.suggestedFilename() }),
+  ).toBeVisible();
+  await shot(page, "94b-downloads-archive-now");
 });
 
 test("a system's administrator sees its own archives in German", async ({ browser }) => {
@@ -173,6 +200,30 @@ test("a system's administrator sees its own archives in German", async ({ browse
   await shot(page, "96-downloads-delete-question-de");
   await darkShot(page, "96-downloads-delete-question-de");
   await page.getByRole("alertdialog").getByRole("button", { name: "Nein" }).click();
+
+  // archive now: the system's audit trail of this month so far, at once (the archiver waits for the month's end)
+  const exporter = page.getByTestId("export-range");
+  await expect(exporter).toContainText("Der Audit-Trail dieser Tage (UTC, beide eingeschlossen) sofort als Download");
+  const start = await exporter.getByLabel("Von").inputValue();
+  const end = await exporter.getByLabel("Bis").inputValue();
+  expect(start).toBe(`${MONTH}-01`);
+  const [exported] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Jetzt archivieren" }).click(),
+  ]);
+  const name = `AuditTrail_${start}_${end}_${SYSTEM}.zip`;
+  expect(exported.suggestedFilename()).toBe(name);
+  const entries = unzipSync(new Uint8Array(await readFile((await exported.path()) ?? "")));
+  const json = JSON.parse(Buffer.from(entries[`audit-trail-${start}_${end}.json`] as Uint8Array).toString()) as {
+    system: string;
+  }[];
+  expect(json.length).toBeGreaterThan(0);
+  expect(new Set(json.map((r) => r.system))).toEqual(new Set([SYSTEM]));
+  await expect(row(page, name)).toBeVisible();
+  await expect(page.getByTestId("status-bar")).toContainText(`Das Archiv ${name} wurde geschrieben`);
+  await expectAccessible(page, "archive now (de)");
+  await shot(page, "98-downloads-archive-now-de");
+  await darkShot(page, "98-downloads-archive-now-de");
 });
 
 test("without the permissions of any tab the page says so, in both languages; the sidebar has no entry", async ({ browser }) => {

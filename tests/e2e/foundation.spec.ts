@@ -106,7 +106,7 @@ test("the language switches to German at once and stays; the theme switches to d
   await expect(other.getByRole("heading", { name: "Account" })).toBeVisible();
 });
 
-test("a user without the right lands on /forbidden and goes back from there", async ({ browser, page }) => {
+test("a user without the right sees access denied inside the portal and goes back from there", async ({ browser, page }) => {
   const token = await apiToken(page, "admin", NEW_ADMIN_PASSWORD);
   const created = await page.request.post("/api/users/register", {
     headers: { authorization: `Bearer ${token}` },
@@ -129,9 +129,11 @@ test("a user without the right lands on /forbidden and goes back from there", as
   const nav = user.getByRole("navigation", { name: "Navigation" });
   await expect(nav.getByRole("link", { name: "Statistics" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Users" })).toHaveCount(0);
+  // issue 23: inside the portal's shell with the URL kept (a redirect to /forbidden before)
   await user.goto("/admin/users");
-  await expect(user).toHaveURL(/\/forbidden$/);
+  await expect(user).toHaveURL(/\/admin\/users$/);
   await expect(user.getByRole("heading", { name: "Access denied" })).toBeVisible();
+  await expect(user.getByTestId("portal-label")).toHaveText("Administration");
   await expectAccessible(user, "forbidden");
   await shot(user, "08-forbidden");
   await user.getByRole("button", { name: "Back" }).click();

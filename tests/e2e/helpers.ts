@@ -174,14 +174,18 @@ export async function makeTenant(browser: Browser, system: string, user: TenantU
   expect(registered.status(), await registered.text()).toBe(200);
 }
 
-/** A page of a new browser context in `locale`, signed in to the system portal of `system` as `user`, on its dashboard. */
+/**
+ * A page of a new browser context in `locale` (and the browser's time zone `timezoneId`, else the machine's), signed in
+ * to the system portal of `system` as `user`, on its dashboard.
+ */
 export async function tenantPage(
   browser: Browser,
   system: string,
   user: TenantUser,
   locale: "en-US" | "de-DE" = "en-US",
+  timezoneId?: string,
 ): Promise<Page> {
-  const context = await browser.newContext({ locale });
+  const context = await browser.newContext({ locale, ...(timezoneId ? { timezoneId } : {}) });
   const page = await context.newPage();
   await page.goto(`/login?system=${system}`);
   if (locale === "de-DE") {

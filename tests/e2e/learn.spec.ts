@@ -177,8 +177,21 @@ test("documents become clusters: posted through the API, learned with learn now,
   extractionId = (await extraction.json()).id as string;
   await page.reload();
   const exportCard = page.getByTestId("learn-export-card");
+  // no project is chosen for the user: "Export …" waits for a choice
+  await expect(exportCard.getByLabel("Extraction project").locator("option:checked")).toHaveText(
+    "Choose an extraction project …",
+  );
+  await expect(exportCard.getByTestId("learn-export")).toBeDisabled();
   await exportCard.getByLabel("Extraction project").selectOption({ label: "Mail classes" });
+  // it asks first, showing what changes of the project's classes
   await exportCard.getByTestId("learn-export").click();
+  const preview = page.getByTestId("learn-export-preview");
+  await expect(preview).toContainText("Export to Mail classes?");
+  await expect(preview.getByTestId("export-added")).toContainText("Added (one class)");
+  await expect(preview.getByTestId("export-added")).toContainText("Invoices");
+  await expectAccessible(page, "learn export question");
+  await shot(page, "165a-learn-export-question");
+  await preview.getByTestId("confirm-export").click();
   await expect(page.getByTestId("status-bar")).toContainText("1 class exported to Mail classes.");
   await shot(page, "165-learn-portal-exported");
   const job = await post(await keyOf(extractionId), learnDocument("invoice", 40), "new-invoice.txt");
@@ -200,29 +213,55 @@ test("documents become clusters: posted through the API, learned with learn now,
   await expect(exportTo.locator("option:checked")).toHaveText("Mail classes (linked)");
   await exportTo.selectOption({ label: "Archive classes" });
   await exportCard.getByTestId("learn-export").click();
-  const question = page.getByRole("alertdialog");
-  await expect(question).toContainText("Move the export?");
-  await expect(question).toContainText(
-    "The learned classes leave Mail classes, which becomes a plain extraction project again; Archive classes gets the clusters",
+  const question = page.getByTestId("learn-export-preview");
+  await expect(question).toContainText("Export to Archive classes?");
+  await expect(question.getByTestId("export-unlinks")).toContainText(
+    "The export moves here: the learned classes leave Mail classes, which becomes a plain extraction project again.",
   );
   await expectAccessible(page, "learn export, move question");
   await shot(page, "165b-learn-export-move-question");
-  await question.getByRole("button", { name: "No" }).click();
+  await question.getByRole("button", { name: "Cancel" }).click();
   await expect(question).toHaveCount(0);
   expect(await classesOf(extractionId)).toContain("Invoices");
   expect(await classesOf(archiveId)).not.toContain("Invoices");
   // yes: the export moves
   await exportCard.getByTestId("learn-export").click();
-  await page.getByTestId("confirm-yes").click();
+  await page.getByTestId("confirm-export").click();
   await expect(exportTo.locator("option:checked")).toHaveText("Archive classes (linked)");
   expect(await classesOf(archiveId)).toContain("Invoices");
   expect(await classesOf(extractionId)).not.toContain("Invoices");
   // and back to Mail classes (asked again), which the tests below classify with
   await exportTo.selectOption({ label: "Mail classes" });
   await exportCard.getByTestId("learn-export").click();
-  await page.getByTestId("confirm-yes").click();
+  await page.getByTestId("confirm-export").click();
   await expect(exportTo.locator("option:checked")).toHaveText("Mail classes (linked)");
   expect(await classesOf(extractionId)).toContain("Invoices");
+
+  // a project whose own class is named like the cluster: the export teaches that class, no "Invoices" twice
+  const rules = await page.request.post("/api/v3/projects", {
+    headers: auth,
+    multipart: projectForm(
+      sampleEsproject({ documentClasses: [{ name: "Invoices", keywords: ["invoice"], patterns: [], fields: [] }] }),
+      "Rule classes",
+    ),
+  });
+  expect(rules.status(), await rules.text()).toBe(200);
+  const rulesId = (await rules.json()).id as string;
+  await page.reload();
+  await exportTo.selectOption({ label: "Rule classes" });
+  await exportCard.getByTestId("learn-export").click();
+  await expect(question.getByTestId("export-replaced")).toContainText("Invoices");
+  await expect(question.getByTestId("export-added")).toHaveCount(0);
+  await shot(page, "165c-learn-export-same-name");
+  await page.getByTestId("confirm-export").click();
+  await expect(exportTo.locator("option:checked")).toHaveText("Rule classes (linked)");
+  expect(await classesOf(rulesId)).toEqual(["Invoices"]);
+  await exportTo.selectOption({ label: "Mail classes" });
+  await exportCard.getByTestId("learn-export").click();
+  await page.getByTestId("confirm-export").click();
+  await expect(exportTo.locator("option:checked")).toHaveText("Mail classes (linked)");
+  // the rule class forgot what it learned, and is still there once
+  expect(await classesOf(rulesId)).toEqual(["Invoices"]);
 
   // German
   const de = await lenaPage(browser, "de-DE");
@@ -230,6 +269,17 @@ test("documents become clusters: posted through the API, learned with learn now,
   await expect(de.getByTestId("cluster-card")).toHaveCount(3);
   await expectAccessible(de, "learn portal overview (de)");
   await shot(de, "164-learn-portal-de");
+  // the export's question in German: what the export would change, nothing done until "Exportieren"
+  const deExport = de.getByTestId("learn-export-card");
+  await deExport.getByLabel("Extraktionsprojekt").selectOption({ label: "Archive classes" });
+  await deExport.getByTestId("learn-export").click();
+  const deQuestion = de.getByTestId("learn-export-preview");
+  await expect(deQuestion).toContainText("Nach Archive classes exportieren?");
+  await expect(deQuestion.getByTestId("export-added")).toContainText("Hinzugefügt (eine Klasse)");
+  await expect(deQuestion.getByTestId("export-unlinks")).toContainText("Die gelernten Klassen werden aus Mail classes entfernt");
+  await shot(de, "165d-learn-export-question-de");
+  await deQuestion.getByRole("button", { name: "Abbrechen" }).click();
+  await expect(deQuestion).toHaveCount(0);
   // a cluster reached by keyboard: Tab to its link, Enter; its page in German passes axe too
   const link = de.getByTestId("cluster-card").filter({ hasText: "Invoices" }).getByRole("link");
   await link.focus();
@@ -266,8 +316,8 @@ test("a cluster is split and merged again in the portal, by keyboard too; the ex
   }
   await page.getByTestId("split-documents").focus();
   await page.keyboard.press("Enter");
-  await expect(status).toContainText(/2 documents split off into cluster (\d+)\./);
-  const split = /cluster (\d+)\./.exec((await status.textContent()) ?? "")?.[1] ?? "";
+  await expect(status).toContainText(/2 documents split off into Cluster (\d+)\./);
+  const split = /Cluster (\d+)\./.exec((await status.textContent()) ?? "")?.[1] ?? "";
   expect(split).not.toBe("");
   await expect(rows).toHaveCount(4);
 
@@ -289,7 +339,206 @@ test("a cluster is split and merged again in the portal, by keyboard too; the ex
   await page.getByTestId("back-to-overview").click();
   await expect(page.getByTestId("cluster-card")).toHaveCount(3);
 
-  // the extraction project the clusters were exported into names the learned class
+  // the extraction project the clusters were exported into names the learned class and the learn project it is linked to
   await page.goto(`/system/${SYSTEM}/projects/edit/${extractionId}`);
-  await expect(page.getByText(/Invoices/)).toBeVisible();
+  const linked = page.getByTestId("linked-learn-project");
+  await expect(linked).toContainText("This project is linked to the learn project Mailroom");
+  await expect(linked).toContainText("Learned class: Invoices");
+  await expect(linked.getByTestId("linked-learn-project-link")).toHaveAttribute(
+    "href",
+    `/system/${SYSTEM}/learnProjects/edit/${learnId}`,
+  );
+  await expectAccessible(page, "project linked to a learn project");
+  await shot(page, "172-project-linked-learn");
+  const de = await lenaPage(browser, "de-DE");
+  await de.goto(`/system/${SYSTEM}/projects/edit/${extractionId}`);
+  await expect(de.getByTestId("linked-learn-project")).toContainText("Dieses Projekt ist mit dem Lernprojekt Mailroom verknüpft");
+  await shot(de, "172-project-linked-learn-de");
+  await de.getByTestId("linked-learn-project-link").click();
+  await expect(de).toHaveURL(new RegExp(`/learnProjects/edit/${learnId}$`));
+});
+
+type Run = { id: number; state: string; trigger: string; errorCode: string | null };
+
+test("a naming session: the runs its changes ask for wait for the open cluster and end Ready; a failed run tells why", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const page = await lenaPage(browser);
+  const auth = { Authorization: `Bearer ${await apiToken(page, LENA.name, LENA.password, SYSTEM)}` };
+  const base = `/api/v3/learn/projects/${learnId}`;
+  const runs = async () => (await (await page.request.get(`${base}/runs?pageSize=100`, { headers: auth })).json()).items as Run[];
+  // the runs of the tests before have ended
+  await expect
+    .poll(async () => (await runs()).filter((r) => r.state === "Waiting" || r.state === "Running"), { timeout: 60_000 })
+    .toEqual([]);
+  const before = new Set((await runs()).map((r) => r.id));
+
+  await page.goto(`/learn/${SYSTEM}/project/${learnId}`);
+  // an unnamed cluster has one name everywhere: "Cluster 2"
+  const unnamed = page.getByTestId("cluster-card").getByRole("link", { name: /^Cluster \d+$/ });
+  await expect(unnamed).toHaveCount(2);
+  for (const [i, name] of ["Deliveries", "Applications"].entries()) {
+    await unnamed.first().click();
+    await expect(page.getByTestId("cluster-page")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Cluster \d+$/);
+    await expect(page.getByTestId("lock-bar")).toHaveAttribute("data-lock", "mine");
+    await page.getByTestId("cluster-form").getByLabel("Name").fill(name);
+    await page.getByTestId("save-cluster").click();
+    await expect(page.getByTestId("status-bar")).toContainText(/saved/i);
+    if (i === 0) {
+      // the run the rename asked for waits for this page's lock (it does not fail on it): the overview says so
+      const overview = await page.context().newPage();
+      await overview.goto(`/learn/${SYSTEM}/project/${learnId}`);
+      await expect(overview.getByTestId("run-waiting")).toHaveText(
+        `Waits until ${LENA.name} has finished editing “${name}”: the run starts once the lock is released (a lock lapses 3 minutes after its page was closed).`,
+      );
+      await expectAccessible(overview, "learn run waiting for a lock");
+      await shot(overview, "168-learn-run-waiting");
+      await darkShot(overview, "168-learn-run-waiting");
+      await overview.close();
+      const de = await lenaPage(browser, "de-DE");
+      await de.goto(`/learn/${SYSTEM}/project/${learnId}`);
+      await expect(de.getByTestId("run-waiting")).toContainText(
+        `Wartet, bis ${LENA.name} die Bearbeitung von „${name}“ beendet hat`,
+      );
+      await shot(de, "168-learn-run-waiting-de");
+      await de.context().close();
+    }
+    await page.getByTestId("back-to-overview").click();
+    await expect(page.getByTestId("cluster-card").getByRole("link", { name: new RegExp(`${name}$`) })).toBeVisible();
+  }
+  // every run the session asked for ends Ready: none failed on a lock of the session
+  await expect
+    .poll(async () => (await runs()).filter((r) => !before.has(r.id)).map((r) => r.state), { timeout: 90_000 })
+    .toEqual(expect.arrayContaining(["Ready"]));
+  await expect
+    .poll(async () => (await runs()).filter((r) => !before.has(r.id) && r.state !== "Ready"), { timeout: 90_000 })
+    .toEqual([]);
+
+  // a run that fails says why: the project goes under its updating lock while a run waits for a cluster's lock
+  const clusters = (await (await page.request.get(`${base}/clusters`, { headers: auth })).json()) as {
+    id: string;
+    name: string;
+  }[];
+  const deliveries = clusters.find((c) => c.name === "Deliveries")?.id ?? "";
+  expect((await page.request.post(`${base}/clusters/${deliveries}/lock`, { headers: auth })).status()).toBe(200);
+  expect((await page.request.put(`${base}/clusters/${deliveries}`, { headers: auth, data: { complete: true } })).status()).toBe(
+    200,
+  );
+  await expect.poll(async () => (await runs())[0]?.state).toBe("Waiting");
+  const metadata = (updating: boolean) =>
+    page.request.put(`/api/v3/projects/${learnId}/metadata`, { headers: auth, data: { name: "Mailroom", updating } });
+  expect((await metadata(true)).status()).toBe(200);
+  expect((await page.request.post(`${base}/clusters/${deliveries}/unlock`, { headers: auth })).status()).toBe(200);
+  await expect.poll(async () => (await runs())[0]?.errorCode, { timeout: 90_000 }).toBe("LearnProjectUpdating");
+  await page.goto(`/learn/${SYSTEM}/project/${learnId}`);
+  const failed = page.getByTestId("run-error");
+  await expect(failed).toContainText("LearnProjectUpdating");
+  await expect(failed).toContainText(
+    "The learn project Mailroom is being reworked (updating lock): learn runs leave it alone until the lock is off.",
+  );
+  // the earlier runs of the history: each failed one with its reason too
+  await page.getByTestId("learn-run-panel").locator("summary").click();
+  await expectAccessible(page, "learn run failed");
+  await shot(page, "169-learn-run-failed");
+  const de = await lenaPage(browser, "de-DE");
+  await de.goto(`/learn/${SYSTEM}/project/${learnId}`);
+  await expect(de.getByTestId("run-error")).toContainText("Das Lernprojekt Mailroom wird gerade überarbeitet");
+  await shot(de, "169-learn-run-failed-de");
+  expect((await metadata(false)).status()).toBe(200);
+});
+
+test("a lock left by a browser that died: its owner releases it from the overview; learn now shows its run in the panel", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const page = await lenaPage(browser);
+  const auth = { Authorization: `Bearer ${await apiToken(page, LENA.name, LENA.password, SYSTEM)}` };
+  const base = `/api/v3/learn/projects/${learnId}`;
+  const clusters = (await (await page.request.get(`${base}/clusters`, { headers: auth })).json()) as {
+    id: string;
+    name: string;
+  }[];
+  const applications = clusters.find((c) => c.name === "Applications")?.id ?? "";
+  // taken through the API and never given back: as a tab that crashed leaves it
+  expect((await page.request.post(`${base}/clusters/${applications}/lock`, { headers: auth })).status()).toBe(200);
+
+  await page.goto(`/learn/${SYSTEM}/project/${learnId}`);
+  const mine = page.getByTestId("my-locks");
+  await expect(mine).toContainText("You hold the lock of Applications.");
+  await page.getByTestId("learn-now").click();
+  await expect(page.getByTestId("status-bar")).toContainText(`“Applications” is locked by ${LENA.name}.`);
+  await expectAccessible(page, "learn portal, my locks");
+  await shot(page, "170-learn-my-locks");
+  await darkShot(page, "170-learn-my-locks");
+  const de = await lenaPage(browser, "de-DE");
+  await de.goto(`/learn/${SYSTEM}/project/${learnId}`);
+  await expect(de.getByTestId("my-locks")).toContainText("Sie halten die Sperre von Applications.");
+  await shot(de, "170-learn-my-locks-de");
+
+  await page.getByTestId("release-my-locks").click();
+  await expect(page.getByTestId("status-bar")).toContainText("One lock released.");
+  await expect(mine).toHaveCount(0);
+  // learn now (all anew): the panel beside follows the new run until it is Ready
+  await page.getByTestId("learn-only-changed-false").check();
+  await page.getByTestId("learn-now").click();
+  const latest = page.getByTestId("latest-run");
+  await expect(page.getByTestId("run-state")).toHaveText(/Waiting|Running/);
+  await expect(latest).toContainText(`Started by hand · ${LENA.name}`);
+  await shot(page, "171-learn-run-progress");
+  await expect(page.getByTestId("run-state")).toHaveText("Ready", { timeout: 90_000 });
+  await expect(latest).toContainText(`Started by hand · ${LENA.name}`);
+  // the history: the failed run of the test before tells its reason there too
+  await page.getByTestId("learn-run-panel").locator("summary").click();
+  const history = page.getByTestId("earlier-runs");
+  await expect(history.getByTestId("run-error-reason")).toHaveText(
+    "LearnProjectUpdatingThe learn project Mailroom is being reworked (updating lock): learn runs leave it alone until the lock is off.",
+  );
+  await shot(page, "171-learn-run-ready");
+  await de.reload();
+  await de.getByTestId("learn-run-panel").locator("summary").click();
+  await expect(de.getByTestId("earlier-runs").getByTestId("run-error-reason")).toContainText(
+    "Das Lernprojekt Mailroom wird gerade überarbeitet",
+  );
+  await shot(de, "171-learn-run-history-de");
+});
+
+test("one look at a cluster is one audit row; an unknown learn project is not found inside the portal's frame", async ({
+  browser,
+}) => {
+  const page = await lenaPage(browser);
+  const auth = { Authorization: `Bearer ${await apiToken(page, LENA.name, LENA.password, SYSTEM)}` };
+  const query = new URLSearchParams({
+    project: "Mailroom",
+    "categories[]": "LearnProject",
+    user: LENA.name,
+    value: '*"lock"*',
+    pageSize: "5",
+  });
+  const lockRows = async () =>
+    (await (await page.request.get(`/api/v3/audittrail?${query}`, { headers: auth })).json()).totalCount as number;
+  const rows = await lockRows();
+  await page.goto(`/learn/${SYSTEM}/project/${learnId}`);
+  await page
+    .getByTestId("cluster-card")
+    .getByRole("link", { name: /Invoices$/ })
+    .click();
+  await expect(page.getByTestId("lock-bar")).toHaveAttribute("data-lock", "mine");
+  await page.getByTestId("back-to-overview").click();
+  await expect(page.getByTestId("cluster-grid")).toBeVisible();
+  await expect.poll(lockRows).toBe(rows + 1);
+
+  for (const [locale, title] of [
+    ["en-US", "Not found"],
+    ["de-DE", "Nicht gefunden"],
+  ] as const) {
+    const p = locale === "en-US" ? page : await lenaPage(browser, locale);
+    for (const id of ["6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f", "no-project"]) {
+      await p.goto(`/learn/${SYSTEM}/project/${id}`);
+      await expect(p.getByTestId("learn-portal-label")).toBeVisible();
+      await expect(p.getByRole("heading", { level: 1 })).toContainText(title);
+    }
+    await shot(p, `173-learn-portal-not-found${locale === "de-DE" ? "-de" : ""}`);
+  }
 });

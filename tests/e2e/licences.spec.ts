@@ -4,7 +4,17 @@ import path from "node:path";
 import { ADMIN_PASSWORD } from "../../playwright.config";
 import { makeLicenceFile } from "../fixtures/licence";
 import { type Browser, expect, type Page, test } from "./fixtures";
-import { ADMIN_PASSWORD_CHANGED, adminToken, darkShot, expectAccessible, expectReadableSelects, shot, signIn } from "./helpers";
+import {
+  ADMIN_PASSWORD_CHANGED,
+  adminToken,
+  darkShot,
+  expectAccessible,
+  expectReadableSelects,
+  makeTenant,
+  shot,
+  signIn,
+  tenantPage,
+} from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -132,4 +142,43 @@ test("the licence pages in German", async ({ browser }) => {
   await page.getByTestId("save-licence").click();
   await expect(page.getByTestId("error-dateStage1")).toContainText("ganze Tageszahlen");
   await expect(page.getByLabel("Warnung Tage vor Ablauf")).toHaveAttribute("aria-invalid", "true");
+});
+
+/**
+ * issue 23, one name per thing: every entry of the sidebar names the page it opens as the page's heading and its
+ * browser title do (a page may say more: "Global resources"), in both portals and languages. The system portal's
+ * menu said "Licences" for "Licence of the system".
+ */
+test("each menu entry names its page as the page's heading and title do, in both portals and languages", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const tenant = { name: "nora", password: "Nora-Passw0rd!" };
+  await makeTenant(browser, "Namesake", tenant, ["Administrator"]);
+  const walk = async (page: Page, label: string) => {
+    await page.reload(); // in the language of the cookie the sign-in was followed by
+    const nav = page.getByRole("navigation", { name: /^(Navigation)$/ });
+    const links = await nav
+      .getByRole("link")
+      .evaluateAll((all) => all.map((a) => ({ text: (a.textContent ?? "").trim(), href: a.getAttribute("href") ?? "" })));
+    expect(links.length, label).toBeGreaterThan(5);
+    for (const link of links.filter((l) => !l.href.startsWith("/apidocs"))) {
+      await page.goto(link.href);
+      const heading = page.getByRole("heading", { level: 1 });
+      await expect(heading, `${label} ${link.href}`).toContainText(new RegExp(link.text, "i"));
+      await expect(page, `${label} ${link.href}`).toHaveTitle(new RegExp(link.text, "i"));
+    }
+  };
+  for (const locale of ["en-US", "de-DE"] as const) {
+    await walk(await adminPage(browser, locale), `admin ${locale}`);
+    await walk(await tenantPage(browser, "Namesake", tenant, locale), `system ${locale}`);
+  }
+  const system = await tenantPage(browser, "Namesake", tenant, "de-DE");
+  await system.goto("/system/Namesake/licence");
+  await expect(system.getByRole("heading", { level: 1 })).toHaveText("Lizenz");
+  await shot(system, "48-system-licence-de");
+  const english = await tenantPage(browser, "Namesake", tenant);
+  await english.goto("/system/Namesake/licence");
+  await expect(
+    english.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Licence", exact: true }),
+  ).toBeVisible();
+  await shot(english, "48-system-licence");
 });

@@ -1,6 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { writeEsproject } from "@/lib/projects/esproject-zip";
+import { PROJECT_FILE_EXAMPLE } from "@/lib/projects/schemas";
 import { textPng } from "../fixtures/ocr-images";
 import { sampleEsproject } from "../fixtures/project";
 import { pdfOf, turnedPng } from "../fixtures/scans";
@@ -57,13 +59,54 @@ test("a project is uploaded with progress, its properties edited, and its submis
     .fill("0.5");
   await page.getByTestId("save-properties").click();
   await expect(page.getByTestId("status-bar")).toContainText("The project has been saved.");
+  // the property table names its columns
+  const headers = page.getByTestId("property-rows").getByRole("columnheader");
+  await expect(headers).toHaveText(["Name", "Value", "Description", "Remove row"]);
   await expectAccessible(page, "project edit");
   await shot(page, "51-project-edit");
   await darkShot(page, "51-project-edit");
+  const edit = page.url();
+  const german = await managerPage(browser, "de-DE");
+  await german.goto(edit);
+  await expect(german.getByTestId("property-rows").getByRole("columnheader")).toHaveText([
+    "Name",
+    "Wert",
+    "Beschreibung",
+    "Zeile entfernen",
+  ]);
+  await shot(german, "51-project-edit-de");
+  await darkShot(german, "51-project-edit-de");
 
   await page.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Projects", exact: true }).click();
   await expect(page.getByTestId("projects-table")).toContainText("Invoices and letters");
   await shot(page, "52-projects-list");
+});
+
+test("a project file using every option of project.json is added in the portal; a wrong option is named where it is", async ({
+  browser,
+}) => {
+  // issue 24 §3: the published example (GET /api/schemas/project.json) as a customer would upload it
+  const page = await managerPage(browser);
+  await page.goto(`/system/${SYSTEM}/projects`);
+  await page.getByTestId("add-project").click();
+  const wrong = path.join(tmpdir(), "Wrong option.esproject");
+  const bad = JSON.parse(JSON.stringify(PROJECT_FILE_EXAMPLE));
+  bad.documentClasses[0].fields[3].match = "median";
+  writeFileSync(wrong, writeEsproject(bad));
+  await page.getByTestId("esproject-file").setInputFiles(wrong);
+  await page.getByTestId("upload-project").click();
+  // the field's message names where the file is wrong
+  await expect(page.getByTestId("error-file")).toContainText(
+    "project.json does not match the project format: documentClasses.0.fields.3.match",
+  );
+  await shot(page, "50-project-add-wrong-option");
+  const every = path.join(tmpdir(), "Every option.esproject");
+  writeFileSync(every, writeEsproject(PROJECT_FILE_EXAMPLE as never));
+  await page.getByTestId("esproject-file").setInputFiles(every);
+  await page.getByLabel("Name").fill("Every option");
+  await page.getByTestId("upload-project").click();
+  await expect(page).toHaveURL(/\/projects\/edit\//, { timeout: 30_000 });
+  await expect(page.getByTestId("project-id")).toBeVisible();
 });
 
 test("jobs posted with the submission key are processed and readable with their own key", async ({ page }) => {

@@ -108,11 +108,12 @@ async function poolLifecycle(page: Page, { base, prefix, pool, level }: Portal) 
   await expect(page).toHaveURL(new RegExp(`${base}\\?type=Csv$`));
   await expect(page.getByTestId("pools-Csv")).toContainText("No pools of this type yet.");
 
-  // the add form of the type's tab: the type is fixed, pool and name are free
+  // the add form of the type's tab: the type is fixed (shown, not a control), pool and name are free
   await page.getByTestId("add-resource").click();
   await expect(page).toHaveURL(new RegExp(`${base}/add\\?type=Csv$`));
-  await expect(page.getByLabel(/^Type$/).locator("option")).toHaveCount(1);
-  await expect(page.getByLabel(/^Pool$/)).not.toHaveAttribute("readonly");
+  await expect(page.getByLabel(/^Type$/)).toHaveText("CSV");
+  await expect(page.getByRole("combobox")).toHaveCount(0);
+  await expect(page.getByRole("textbox", { name: "Pool" })).toBeEditable();
   await press(page, "save-resource");
   // every rule that can fail at once does, each under its field
   await expect(page.getByTestId("error-file")).toHaveText("Select a file.");
@@ -166,16 +167,21 @@ async function poolLifecycle(page: Page, { base, prefix, pool, level }: Portal) 
   await darkShot(page, `${prefix}-pool`);
   await expectDownload(page, name, big);
 
-  // update: type, pool and name are fixed, the same name is saved again; back to the pool
+  // update: type, pool and name identify the resource and are shown, not edited; only the file is chosen; the
+  // same name is saved again; back to the pool
   await row.getByTestId("resource-update").click();
   await expect(page).toHaveURL(/\/add\?type=Csv&subtype=.+&subtypeId=.+&name=/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Update resource ${name}`);
-  await expect(page.getByLabel(/^Name$/)).toHaveValue(name);
-  await expect(page.getByLabel(/^Name$/)).toHaveAttribute("readonly", "");
-  await expect(page.getByLabel(/^Pool$/)).toHaveAttribute("readonly", "");
-  await expect(page.getByLabel(/^Type$/).locator("option")).toHaveCount(1);
+  await expect(page.getByLabel(/^Type$/)).toHaveText("CSV");
+  await expect(page.getByLabel(/^Pool$/)).toHaveText(pool);
+  await expect(page.getByLabel(/^Name$/)).toHaveText(name);
+  await expect(page.getByRole("textbox")).toHaveCount(0);
+  await expect(page.getByRole("combobox")).toHaveCount(0);
   await page.getByTestId("resource-file").setInputFiles(file("other-name.csv", "4711;ACME\n0815;Beta\n"));
-  await expect(page.getByLabel(/^Name$/)).toHaveValue(name);
+  await expect(page.getByLabel(/^Name$/)).toHaveText(name);
+  await expectAccessible(page, `${prefix} update`);
+  await shot(page, `${prefix}-update`);
+  await darkShot(page, `${prefix}-update`);
   await press(page, "save-resource");
   await expect(page).toHaveURL(poolUrl);
   await expect(page.getByTestId("resources-table").getByRole("row")).toHaveCount(2); // header and the one resource
@@ -183,8 +189,9 @@ async function poolLifecycle(page: Page, { base, prefix, pool, level }: Portal) 
 
   // add from the pool: the pool is fixed, and saving comes back here
   await page.getByTestId("add-resource").click();
-  await expect(page.getByLabel(/^Pool$/)).toHaveValue(pool);
-  await expect(page.getByLabel(/^Pool$/)).toHaveAttribute("readonly", "");
+  await expect(page.getByLabel(/^Pool$/)).toHaveText(pool);
+  await expect(page.getByRole("textbox", { name: "Pool" })).toHaveCount(0);
+  await expect(page.getByRole("textbox", { name: "Name" })).toBeEditable();
   await page.getByTestId("resource-file").setInputFiles(file("second.csv", "DHL\nUPS\n"));
   await press(page, "save-resource");
   await expect(page).toHaveURL(poolUrl);
@@ -284,4 +291,13 @@ test("German: the form's rules at once, the list and the pool, light and dark", 
   await expectAccessible(page, "resources pool de");
   await shot(page, "resources-de-pool");
   await darkShot(page, "resources-de-pool");
+  // the update form shows what identifies the resource, the file alone is chosen
+  await page.getByTestId("resource-update").click();
+  await expect(page.getByLabel(/^Typ$/)).toHaveText("Profil");
+  await expect(page.getByLabel(/^Pool$/)).toHaveText("Rechnungen");
+  await expect(page.getByLabel(/^Name$/)).toHaveText("rechnung.xml");
+  await expect(page.getByRole("textbox")).toHaveCount(0);
+  await expectAccessible(page, "resources update de");
+  await shot(page, "resources-de-update");
+  await darkShot(page, "resources-de-update");
 });

@@ -18,7 +18,8 @@ const ADMIN = { name: "sybil", password: "Sybil-Passw0rd!" };
 const TASK = "Raise waiting priorities";
 const DATE_TIME = /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/;
 
-const systemAdminPage = (browser: Browser, locale: "en-US" | "de-DE" = "en-US") => tenantPage(browser, SYSTEM, ADMIN, locale);
+const systemAdminPage = (browser: Browser, locale: "en-US" | "de-DE" = "en-US", timezoneId?: string) =>
+  tenantPage(browser, SYSTEM, ADMIN, locale, timezoneId);
 
 /** The row of the task named `name` in the tasks table. */
 const row = (page: Page, name: string) => page.getByTestId("tasks-table").getByRole("row").filter({ hasText: name });
@@ -76,6 +77,11 @@ test("the admin sets the check interval, adds a weekly task, forces it and sees 
   await expectAccessible(page, "task form with errors");
   await shot(page, "70-scheduler-task-errors");
 
+  // the global archivers choose one package over all systems or one per system (a system's own do not: issue 23)
+  await page.getByLabel("Function").selectOption({ label: "Audit trail archiver" });
+  await expect(page.getByLabel("Store one package for all systems")).toBeVisible();
+  await expect(page.getByLabel("Store one package per system")).toBeVisible();
+
   // a weekly run of a function with a configuration panel, its defaults shown (spec §9)
   await page.getByLabel("Name").fill(TASK);
   await page.getByLabel("Function").selectOption({ label: "Increase job priority" });
@@ -107,13 +113,10 @@ test("the admin sets the check interval, adds a weekly task, forces it and sees 
   await expect(row(page, TASK).getByTestId("outcome-ok")).toHaveCount(0);
 
   await row(page, TASK).getByTestId("force-task").click();
-  await expect(page.getByTestId("status-bar")).toContainText("The task was started.");
-  // the run: its time and its outcome (ok, or an error with its message where the function is not built yet)
-  await expect(async () => {
-    await page.reload();
-    await expect(row(page, TASK).getByRole("cell").nth(2)).toHaveText(DATE_TIME, { timeout: 1000 });
-    await expect(row(page, TASK).getByTestId(/^outcome-(ok|error)$/)).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 90_000 });
+  await expect(page.getByTestId("status-bar")).toContainText("The task starts at the scheduler's next check.");
+  // the run: its time and its outcome (ok, or an error with its message), shown by the list itself, without a reload
+  await expect(row(page, TASK).getByRole("cell").nth(2)).toHaveText(DATE_TIME, { timeout: 90_000 });
+  await expect(row(page, TASK).getByTestId(/^outcome-(ok|error)$/)).toBeVisible({ timeout: 90_000 });
   await expectAccessible(page, "admin scheduler after a run");
   await shot(page, "72-scheduler-list");
   await darkShot(page, "72-scheduler-list");
@@ -149,7 +152,8 @@ test("the admin sets the check interval, adds a weekly task, forces it and sees 
 });
 
 test("the system portal offers only the functions of a system's own scheduler and no check interval", async ({ browser }) => {
-  const page = await systemAdminPage(browser);
+  // a browser far from the server's zone: the scheduler's pages show the server's time, named, as the form takes it
+  const page = await systemAdminPage(browser, "en-US", "Pacific/Kiritimati");
   await page.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Scheduler", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/system/${SYSTEM}/scheduler$`));
   await expect(page.getByTestId("tasks-table")).toContainText("No tasks yet.");
@@ -172,6 +176,14 @@ test("the system portal offers only the functions of a system's own scheduler an
     ].sort(),
   );
 
+  // issue 23: a system's archiver packs its own rows; the all-systems / per-system choice, which it ignored, is gone
+  await page.getByLabel("Function").selectOption({ label: "Metrics archiver" });
+  await expect(page.getByTestId("config-panel-MetricsArchiver")).toBeVisible();
+  await expect(page.getByLabel("Store one package for all systems")).toHaveCount(0);
+  await expect(page.getByLabel("Store one package per system")).toHaveCount(0);
+  await expect(page.getByTestId("archiver-system-scope")).toHaveText("Each package holds this system's data.");
+  await shot(page, "74a-scheduler-system-archiver");
+
   // a daily task; changing the function gives the new function's defaults
   await page.getByLabel("Name").fill("Licence alerts");
   await page.getByLabel("Function").selectOption({ label: "Increase job priority" });
@@ -184,9 +196,16 @@ test("the system portal offers only the functions of a system's own scheduler an
   await page.getByLabel("Notify via the event log").click();
   await page.getByTestId("check-dailyIsActive").click();
   await page.getByLabel("Daily at").fill("07:15");
+  const zone = await page.getByTestId("scheduler-time-zone").textContent();
+  const serverZone = /time zone, ([^:]+):/.exec(zone ?? "")?.[1];
+  expect(serverZone, zone ?? "").toBeTruthy();
+  await expect(page.getByText(`In ${serverZone}, the server's time zone`)).toHaveCount(2);
   await page.getByTestId("save-task").click();
   await expect(page.getByTestId("status-bar")).toContainText("The task was added.");
   await expect(row(page, "Licence alerts")).toBeVisible();
+  // issue 23: daily at 07:15 is next run at 07:15 in the zone the list names (it showed the browser's 08:15)
+  await expect(page.getByTestId("scheduler-time-zone")).toHaveText(`Times in the server's time zone: ${serverZone}.`);
+  await expect(row(page, "Licence alerts").getByRole("cell").nth(3)).toHaveText(/^\d{4}-\d{2}-\d{2} 07:15:00$/);
 
   // disabled: italic grey in the list; a task that has not run yet has an empty history
   await row(page, "Licence alerts").getByTestId("edit-task").click();
@@ -195,6 +214,15 @@ test("the system portal offers only the functions of a system's own scheduler an
   await page.getByTestId("save-task").click();
   await expect(page.getByTestId("status-bar")).toContainText("The task was saved.");
   await expect(row(page, "Licence alerts")).toHaveClass(/italic/);
+  // issue 23: a disabled task cannot be forced; its button says why (hover and focus), and clicking it does nothing
+  const force = row(page, "Licence alerts").getByTestId("force-task");
+  await expect(force).toHaveAttribute("aria-disabled", "true");
+  await force.hover();
+  await expect(page.locator("#page-hint")).toContainText("Force start: the task is disabled; enable it to start it");
+  await expect(page.getByTestId("status-bar")).toHaveCount(0); // "saved" has gone
+  await force.click({ force: true }); // past Playwright's own check: the button is aria-disabled
+  await page.waitForTimeout(1000); // what a click would have answered by now
+  await expect(page.getByTestId("status-bar")).toHaveCount(0);
   await expectAccessible(page, "system scheduler");
   await shot(page, "74-scheduler-system-list");
 
@@ -216,6 +244,10 @@ test("the scheduler reads in German, in both themes", async ({ browser }) => {
   await expectAccessible(page, "task form de");
   await shot(page, "75-scheduler-task-add-de");
   await darkShot(page, "75-scheduler-task-add-de");
+  await expect(page.getByTestId("scheduler-time-zone")).toContainText("Die Zeiten gelten in der Zeitzone des Servers");
+  await page.getByLabel("Funktion").selectOption("MetricsArchiver");
+  await expect(page.getByTestId("archiver-system-scope")).toHaveText("Jedes Paket enthält die Daten dieses Systems.");
+  await shot(page, "75b-scheduler-system-archiver-de");
 
   const admin = await (await browser.newContext({ locale: "de-DE" })).newPage();
   await admin.goto("/admin/login");
@@ -226,6 +258,11 @@ test("the scheduler reads in German, in both themes", async ({ browser }) => {
   await admin.context().addCookies([{ name: "NEXT_LOCALE", value: "de-DE", url: new URL(admin.url()).origin }]);
   await admin.goto("/admin/scheduler");
   await expect(admin.getByText("Prüfintervall (Sekunden)")).toBeVisible();
+  // issue 23: the internal tasks by their German names (stored in English), the times' zone named
+  await expect(row(admin, "Anmeldungswartung")).toBeVisible();
+  await expect(row(admin, "Jobs bereinigen")).toBeVisible();
+  await expect(admin.getByTestId("tasks-table")).not.toContainText("Login maintenance");
+  await expect(admin.getByTestId("scheduler-time-zone")).toContainText("Zeiten in der Zeitzone des Servers:");
   await expectAccessible(admin, "admin scheduler de");
   await shot(admin, "76-scheduler-list-de");
   await darkShot(admin, "76-scheduler-list-de");

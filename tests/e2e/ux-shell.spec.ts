@@ -1,6 +1,6 @@
 import { ADMIN_PASSWORD } from "../../playwright.config";
 import { sampleEsproject } from "../fixtures/project";
-import { type Browser, expect, type Page, test } from "./fixtures";
+import { type Browser, expect, type Locator, type Page, test } from "./fixtures";
 import { adminPage, adminToken, darkShot, expectAccessible, shot, signIn } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
@@ -11,6 +11,10 @@ const WIDE = longName("Wide");
 const VAST = longName("Vast");
 const LENA = { name: "lena", password: "Lena-Passw0rd!", fullName: `Lena${"Longfullname".repeat(16)}`.slice(0, 200) };
 const LONG_USER = longName("U");
+/** A user of WIDE without ManageProjects, ManageUsers or ManageJobs. */
+const MONA = { name: "mona", password: "Mona-Passw0rd!" };
+/** An admin-portal user without the deputy's right (ManageSystems) and without ManageAdminUsers. */
+const RITA = { name: "rita", password: "Rita-Passw0rd!" };
 const EMPTY_FILTERED_DE = "Keine Jobs entsprechen dem Filter.";
 
 async function lenaPage(browser: Browser): Promise<Page> {
@@ -18,6 +22,22 @@ async function lenaPage(browser: Browser): Promise<Page> {
   await page.goto(`/login?system=${WIDE}`);
   await signIn(page, LENA.name, LENA.password);
   await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
+}
+
+async function monaPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext({ locale: "en-US" })).newPage();
+  await page.goto(`/login?system=${WIDE}`);
+  await signIn(page, MONA.name, MONA.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
+}
+
+async function ritaPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext({ locale: "en-US" })).newPage();
+  await page.goto("/admin/login");
+  await signIn(page, RITA.name, RITA.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
   return page;
 }
 
@@ -33,6 +53,33 @@ async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> 
     width: document.documentElement.clientWidth,
   }));
   expect(scroll, `${label}: page width`).toBeLessThanOrEqual(width);
+}
+
+/**
+ * Every text cut in the table fills its cell: its column got all the room the table could give it (a name is cut only
+ * when the table runs out of width, components/data-table/cell-text.tsx), not a fixed width inside a wider cell.
+ */
+async function expectCutTextsFillTheirCells(table: Locator, label: string): Promise<void> {
+  const cut = await table.evaluate((t) =>
+    [...t.querySelectorAll("[data-truncated]")].map((text) => {
+      const cell = text.closest("td, th") as HTMLElement;
+      const style = getComputedStyle(cell);
+      const room = cell.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      return { text: (text.textContent ?? "").slice(0, 24), room, width: text.getBoundingClientRect().width };
+    }),
+  );
+  // + 1: sub-pixel widths round either way
+  for (const c of cut)
+    expect(c.width + 1, `${label}: "${c.text}…" is cut in a cell ${c.room} px wide`).toBeGreaterThanOrEqual(c.room);
+}
+
+/** The table fits its box: no sideways scroll inside it. */
+async function expectTableFits(table: Locator, label: string): Promise<void> {
+  const box = await table.evaluate((t) => {
+    const scroller = t.parentElement as HTMLElement;
+    return { scroll: scroller.scrollWidth, client: scroller.clientWidth };
+  });
+  expect(box.scroll, label).toBeLessThanOrEqual(box.client + 1);
 }
 
 /** Tab presses from page load until the focus is in the first row of the job table (Enter on the skip link). */
@@ -63,6 +110,7 @@ test.beforeAll(async ({ browser }) => {
   for (const user of [
     { name: LENA.name, fullName: LENA.fullName, password: LENA.password, roles: ["Administrator"] },
     { name: LONG_USER, fullName: "Ulrike Lang", password: LENA.password, roles: ["JobManager"] },
+    { name: MONA.name, fullName: "Mona Monitor", password: MONA.password, roles: ["MonitorUser"] },
   ]) {
     const res = await page.request.post("/api/users/register", {
       headers,
@@ -70,6 +118,11 @@ test.beforeAll(async ({ browser }) => {
     });
     expect(res.status(), await res.text()).toBe(200);
   }
+  const rita = await page.request.post("/api/users/register", {
+    headers,
+    data: { systemName: "Supersystem", ...RITA, roles: ["ReportAdmin"], requiresPasswordChange: false },
+  });
+  expect(rita.status(), await rita.text()).toBe(200);
   // a project with a long name and three jobs with long client texts, posted by lena
   const login = await page.request.post("/api/auth/login", {
     data: { systemName: WIDE, userName: LENA.name, password: LENA.password },
@@ -107,7 +160,7 @@ test.beforeAll(async ({ browser }) => {
   }
 });
 
-test("a 100-character system name is cut in the list with a tooltip, wraps in the delete dialog and fits the dashboards", async ({
+test("a 100-character system name takes the room the list has, is cut with a tooltip where it has none, wraps in the delete dialog and fits the dashboards", async ({
   browser,
 }) => {
   const admin = await adminPage(browser);
@@ -115,22 +168,23 @@ test("a 100-character system name is cut in the list with a tooltip, wraps in th
   const table = admin.getByTestId("systems-table");
   const row = table.getByRole("row", { name: new RegExp(VAST) });
   const name = row.getByRole("link", { name: VAST });
-  await expect(name).toHaveAttribute("data-truncated", "true");
-  // the name does not squeeze the other columns: the table fits its box (no sideways scroll), the name takes at
-  // most a third of it
-  const box = await table.evaluate((t) => {
-    const scroller = t.parentElement as HTMLElement;
-    return { width: t.getBoundingClientRect().width, scroll: scroller.scrollWidth, client: scroller.clientWidth };
-  });
-  expect(box.scroll).toBeLessThanOrEqual(box.client + 1); // + 1: sub-pixel widths round either way
-  expect((await name.boundingBox())?.width ?? 0).toBeLessThan(box.width / 3);
   await expect(row).toContainText("Standalone");
-  // the whole name shows on keyboard focus
+  // at 1280 px and narrower: a name is cut only where the table has no more room (a cut name fills its cell), and the
+  // table fits its box (no sideways scroll)
+  for (const width of [1280, 1024]) {
+    await admin.setViewportSize({ width, height: 800 });
+    await expectCutTextsFillTheirCells(table, `systems at ${width} px`);
+    await expectTableFits(table, `systems at ${width} px`);
+    await expectNoSidewaysScroll(admin, `systems list at ${width} px`);
+    await shot(admin, `60-systems-long-name-${width}`);
+  }
+  // narrow, the name is cut, and the whole name shows on keyboard focus
+  await expect(name).toHaveAttribute("data-truncated", "true");
   await name.focus();
   await expect(admin.getByRole("tooltip")).toContainText(VAST);
   await expectAccessible(admin, "systems list, tooltip open");
-  await expectNoSidewaysScroll(admin, "systems list");
   await shot(admin, "60-systems-long-name");
+  await admin.setViewportSize({ width: 1280, height: 800 });
 
   // the delete dialog wraps the name and keeps Cancel and Delete inside it and on screen
   await admin.keyboard.press("Escape");
@@ -177,9 +231,16 @@ test("a 100-character system name is cut in the list with a tooltip, wraps in th
   await shot(lena, "63-system-dashboard-long-names");
   await lena.goto(`/system/${WIDE}/users`);
   const users = lena.getByTestId("users-table");
-  await expect(users.getByRole("link", { name: LONG_USER })).toHaveAttribute("data-truncated", "true");
+  await expect(users.getByRole("link", { name: LONG_USER })).toBeVisible();
+  await expectCutTextsFillTheirCells(users, "users");
   await expectNoSidewaysScroll(lena, "users list");
   await shot(lena, "64-users-long-name");
+  // the job monitor: the 200-character project name and the client texts
+  await lena.goto(`/system/${WIDE}/jobmonitor`);
+  const jobs = lena.getByTestId("jobs-table");
+  await expect(jobs.locator("tbody tr")).toHaveCount(3);
+  await expectCutTextsFillTheirCells(jobs, "jobs");
+  await expectNoSidewaysScroll(lena, "job monitor");
 });
 
 test("keyboard: the first job row is at most 15 Tab presses away; the filter panel opens with filters; a date-time bound is one stop", async ({
@@ -338,6 +399,190 @@ test("a not-found inside a portal and the API reference keep the portal's shell 
   await expect(visitor.getByRole("heading", { name: "API reference" })).toBeVisible();
   await visitor.getByTestId("sign-in-link").click();
   await expect(visitor).toHaveURL(/\/login$/);
+});
+
+test("another system's URL is not found inside one's own portal, never a silent move; admins may open every system", async ({
+  browser,
+}) => {
+  const lena = await lenaPage(browser);
+  const nav = lena.getByRole("navigation", { name: "Navigation" });
+  // an existing system of another tenant and one that does not exist look the same
+  for (const path of [`/system/${VAST}/dashboard`, "/system/NoSuchSystem/users", `/system/${VAST}/jobmonitor`]) {
+    const res = await lena.goto(path);
+    // the job monitor's list streams behind its skeleton (loading.tsx): its not-found comes after the status was sent
+    if (!path.endsWith("/jobmonitor")) expect(res?.status(), path).toBe(404);
+    await expect(lena).toHaveURL(new RegExp(`${path}$`));
+    await expect(lena.getByRole("heading", { name: "Not found" })).toBeVisible();
+    await expect(lena.getByTestId("portal-label")).toHaveText(`System: ${WIDE}`);
+    await expect(nav.getByRole("link", { name: "Job monitor" })).toHaveAttribute("href", `/system/${WIDE}/jobmonitor`);
+  }
+  await expectAccessible(lena, "another system's page");
+  await shot(lena, "65-foreign-system-not-found");
+  await darkShot(lena, "65-foreign-system-not-found");
+  await switchLanguage(lena, "de-DE");
+  await lena.reload();
+  await expect(lena.getByRole("heading", { name: "Nicht gefunden" })).toBeVisible();
+  await expect(lena.getByTestId("portal-label")).toHaveText(`System: ${WIDE}`);
+  await shot(lena, "65-foreign-system-not-found-de");
+  await darkShot(lena, "65-foreign-system-not-found-de");
+  // another system's sign-in page while signed in: said so, not a silent move to one's own dashboard
+  await lena.goto(`/login?system=${VAST}`);
+  await expect(lena.getByTestId("signed-in-elsewhere")).toContainText(`Sie sind bei ${WIDE} angemeldet.`);
+  await expectAccessible(lena, "another system's sign-in while signed in");
+  await shot(lena, "65-login-other-system-de");
+  await lena.getByRole("link", { name: "Mein Portal öffnen" }).click();
+  await expect(lena).toHaveURL(new RegExp(`/system/${WIDE}/dashboard$`));
+  await lena.goto(`/login?system=${VAST}`);
+  await lena.getByRole("button", { name: "Abmelden" }).click();
+  await expect(lena).toHaveURL(new RegExp(`/login\\?system=${VAST}$`));
+  await expect(lena.getByTestId("signed-in-elsewhere")).toHaveCount(0);
+  await expect(lena.locator("input[type=password]")).toBeVisible();
+
+  // a super administrator opens a tenant's portal as its deputy
+  const admin = await adminPage(browser);
+  await admin.goto(`/system/${WIDE}/dashboard`);
+  await expect(admin.getByTestId("portal-label")).toHaveText(`System: ${WIDE}`);
+  await expect(admin.getByRole("heading", { name: "Not found" })).toHaveCount(0);
+
+  // an admin-portal user without the deputy's right: not found inside the admin portal
+  const rita = await ritaPage(browser);
+  const res = await rita.goto(`/system/${WIDE}/dashboard`);
+  expect(res?.status()).toBe(404);
+  await expect(rita.getByRole("heading", { name: "Not found" })).toBeVisible();
+  await expect(rita.getByTestId("portal-label")).toHaveText("Administration");
+  await shot(rita, "65-foreign-system-not-found-admin");
+});
+
+/** Access denied inside the portal's shell, the URL kept, with the way back and the way to the portal's dashboard. */
+async function expectAccessDenied(page: Page, path: string, portalLabel: string, dashboard: string, status = 403) {
+  const res = await page.goto(path);
+  if (status) expect(res?.status(), path).toBe(status);
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
+  await expect(page.getByTestId("portal-label")).toHaveText(portalLabel);
+  await expect(page.getByRole("button", { name: "Back" })).toBeVisible();
+  await expect(page.getByTestId("forbidden-dashboard")).toHaveAttribute("href", dashboard);
+}
+
+test("a tenant's user opening the admin portal, and anyone opening a page without its permission, sees access denied inside the own portal", async ({
+  browser,
+}) => {
+  // a tenant's administrator: the admin portal is access denied inside its own system's portal (it landed on the own
+  // dashboard without a word before)
+  const lena = await lenaPage(browser);
+  const nav = lena.getByRole("navigation", { name: "Navigation" });
+  for (const path of ["/admin/dashboard", "/admin/users/add", "/admin/systems"]) {
+    await expectAccessDenied(lena, path, `System: ${WIDE}`, `/system/${WIDE}/dashboard`);
+    await expect(nav.getByRole("link", { name: "Job monitor" })).toHaveAttribute("href", `/system/${WIDE}/jobmonitor`);
+  }
+  await expectAccessible(lena, "the admin portal for a tenant's user");
+  await shot(lena, "65-admin-portal-access-denied-tenant");
+  await darkShot(lena, "65-admin-portal-access-denied-tenant");
+  await switchLanguage(lena, "de-DE");
+  await lena.reload();
+  await expect(lena.getByRole("heading", { name: "Zugriff verweigert" })).toBeVisible();
+  await expect(lena.getByTestId("forbidden-dashboard")).toHaveText("Zurück zur Übersicht");
+  await expect(lena.getByTestId("portal-label")).toHaveText(`System: ${WIDE}`);
+  await shot(lena, "65-admin-portal-access-denied-tenant-de");
+  await darkShot(lena, "65-admin-portal-access-denied-tenant-de");
+  await lena.getByTestId("forbidden-dashboard").click();
+  await expect(lena).toHaveURL(new RegExp(`/system/${WIDE}/dashboard$`));
+
+  // an admin-portal user without a page's permission: access denied inside the admin portal (it went to /forbidden,
+  // outside the portal, before)
+  const rita = await ritaPage(browser);
+  await expectAccessDenied(rita, "/admin/users", "Administration", "/admin/dashboard");
+  await expect(rita.getByRole("navigation", { name: "Navigation" }).getByRole("link", { name: "Statistics" })).toBeVisible();
+  await expectAccessible(rita, "an admin page without the permission");
+  await shot(rita, "65-admin-page-access-denied");
+  await darkShot(rita, "65-admin-page-access-denied");
+  await rita.getByRole("button", { name: "Back" }).click();
+  await expect(rita).toHaveURL(/\/admin\/dashboard$/);
+
+  // a system portal's user without a page's permission: access denied inside the system's portal; the job monitor's
+  // list streams behind its skeleton, so its answer comes after the status was sent
+  const mona = await monaPage(browser);
+  await expectAccessDenied(mona, `/system/${WIDE}/users`, `System: ${WIDE}`, `/system/${WIDE}/dashboard`);
+  await expectAccessDenied(mona, `/system/${WIDE}/jobmonitor`, `System: ${WIDE}`, `/system/${WIDE}/dashboard`, 0);
+  await expectAccessible(mona, "a system page without the permission");
+  await switchLanguage(mona, "de-DE");
+  await mona.goto(`/system/${WIDE}/users`);
+  await expect(mona.getByRole("heading", { name: "Zugriff verweigert" })).toBeVisible();
+  await shot(mona, "65-system-page-access-denied-de");
+  await darkShot(mona, "65-system-page-access-denied-de");
+});
+
+test("the learn portal of another system is not found inside one's own portal; without ManageProjects access denied inside the system's", async ({
+  browser,
+}) => {
+  const lena = await lenaPage(browser);
+  const login = await lena.request.post("/api/auth/login", {
+    data: { systemName: WIDE, userName: LENA.name, password: LENA.password },
+  });
+  const holder = (await login.json()) as { token: string; systemId: string };
+  const made = await lena.request.post("/api/v3/learn/projects", {
+    headers: { authorization: `Bearer ${holder.token}` },
+    multipart: {
+      esproject: {
+        name: "mailroom.esproject",
+        mimeType: "application/zip",
+        buffer: Buffer.from(
+          sampleEsproject({ type: "Learn", documentClasses: [], learn: { minClusterSize: 3, similarity: 0.5 } }),
+        ),
+      },
+      meta: JSON.stringify({ systemId: holder.systemId, name: "Mailroom" }),
+    },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  const learnPortal = `/learn/${WIDE}/project/${((await made.json()) as { id: string }).id}`;
+  await lena.goto(learnPortal);
+  await expect(lena.getByTestId("learn-portal-label")).toContainText("Mailroom");
+
+  // another tenant's learn portal, and one of a system that does not exist, look the same: not found inside lena's own
+  // portal (it went to / and so to her dashboard before)
+  const nav = lena.getByRole("navigation", { name: "Navigation" });
+  for (const path of [learnPortal.replace(WIDE, VAST), `${learnPortal.replace(WIDE, "NoSuchSystem")}/cluster/1`]) {
+    const res = await lena.goto(path);
+    expect(res?.status(), path).toBe(404);
+    await expect(lena).toHaveURL(new RegExp(`${path}$`));
+    await expect(lena.getByRole("heading", { name: "Not found" })).toBeVisible();
+    await expect(lena.getByTestId("portal-label")).toHaveText(`System: ${WIDE}`);
+    await expect(nav.getByRole("link", { name: "Learn projects" })).toHaveAttribute("href", `/system/${WIDE}/learnProjects`);
+    await expect(lena.getByTestId("learn-portal-label")).toHaveCount(0);
+  }
+  await expectAccessible(lena, "another system's learn portal");
+  await shot(lena, "65-foreign-learn-portal-not-found");
+  await darkShot(lena, "65-foreign-learn-portal-not-found");
+  await switchLanguage(lena, "de-DE");
+  await lena.reload();
+  await expect(lena.getByRole("heading", { name: "Nicht gefunden" })).toBeVisible();
+  await shot(lena, "65-foreign-learn-portal-not-found-de");
+  await darkShot(lena, "65-foreign-learn-portal-not-found-de");
+
+  // an admin-portal user without the deputy's right: not found inside the admin portal
+  const rita = await ritaPage(browser);
+  const res = await rita.goto(learnPortal);
+  expect(res?.status()).toBe(404);
+  await expect(rita.getByRole("heading", { name: "Not found" })).toBeVisible();
+  await expect(rita.getByTestId("portal-label")).toHaveText("Administration");
+
+  // the system's own user without ManageProjects: access denied inside the system's portal (/forbidden before)
+  const mona = await monaPage(browser);
+  await expectAccessDenied(mona, learnPortal, `System: ${WIDE}`, `/system/${WIDE}/dashboard`);
+  await expectAccessible(mona, "the learn portal without ManageProjects");
+  await shot(mona, "65-learn-portal-access-denied");
+  await darkShot(mona, "65-learn-portal-access-denied");
+  await switchLanguage(mona, "de-DE");
+  await mona.reload();
+  await expect(mona.getByRole("heading", { name: "Zugriff verweigert" })).toBeVisible();
+  await shot(mona, "65-learn-portal-access-denied-de");
+  await darkShot(mona, "65-learn-portal-access-denied-de");
+
+  // a super administrator opens it as the system's deputy
+  const admin = await adminPage(browser);
+  await admin.goto(learnPortal);
+  await expect(admin.getByTestId("learn-portal-label")).toContainText("Mailroom");
+  await expect(admin.getByRole("heading", { name: "Not found" })).toHaveCount(0);
 });
 
 test("axe finds nothing serious with the Status menu, a row action's tooltip and its yes/no dialog open", async ({ browser }) => {

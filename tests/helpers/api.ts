@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { POST as loginPost } from "@/app/api/auth/login/route";
 import { systems } from "@/db/schema";
 import { SUPERSYSTEM } from "@/lib/auth/permissions";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
 import { PASSWORD } from "./factories";
 import { call } from "./http";
 

@@ -14,10 +14,10 @@ import {
 import { hashPassword } from "@/lib/auth/passwords";
 import { sealSecret } from "@/lib/crypto/secrets";
 import { hashToken } from "@/lib/crypto/tokens";
+import { getDb } from "@/lib/db";
 import { writeStoredFile } from "@/lib/files/store";
 import { jobDir } from "@/lib/jobs/files";
 import { ensureScheduler } from "@/lib/scheduler/internal-tasks";
-import { getDb } from "@/lib/setup/bootstrap";
 
 export const PASSWORD = "Test-Passw0rd";
 
@@ -126,7 +126,8 @@ type ClusterSpec = {
   name?: string | null;
   complete?: boolean;
   keywords?: string[];
-  lockedBy?: { id: string; name: string; at?: Date };
+  /** `at` when it was taken, `seen` its holder's last sign of life (default: `at`) */
+  lockedBy?: { id: string; name: string; at?: Date; seen?: Date };
 };
 
 /**
@@ -186,6 +187,7 @@ export async function makeLearnProject(opts: {
         // a lock taken on the cluster as it was made: not changed since (an unlock asks for no learn run)
         updated: made,
         lockedAt: spec.lockedBy ? (spec.lockedBy.at ?? made) : null,
+        lockSeen: spec.lockedBy ? (spec.lockedBy.seen ?? spec.lockedBy.at ?? made) : null,
       })
       .returning();
     if (!row) throw new Error("no cluster");

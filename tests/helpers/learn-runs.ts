@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { learnClusters, learnDocuments, learnRuns } from "@/db/schema";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
 import { learnDocuments as fixtureDocuments, type LearnKind } from "../fixtures/learn-documents";
 import { makeProject } from "./factories";
 

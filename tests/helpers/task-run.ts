@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { schedulerTasks, systems } from "@/db/schema";
+import { getDb } from "@/lib/db";
 import { defaultTaskConfig, hasConfigPanel, TASK_CONFIG_SCHEMAS, type TaskFunctionName } from "@/lib/scheduler/functions";
-import { getDb } from "@/lib/setup/bootstrap";
 import { TASK_FUNCTION_IMPLS } from "@/workers/scheduler/functions";
 import type { TaskOutcome, TaskRun } from "@/workers/scheduler/functions/types";
 import { uniqueName } from "./factories";

@@ -19,10 +19,10 @@ import { DELETE as deleteUserRoute } from "@/app/api/users/[userId]/route";
 import { POST as registerRoute } from "@/app/api/users/register/route";
 import { PUT as putUser } from "@/app/api/users/route";
 import { DELETE as deleteDownloadRoute } from "@/app/api/v2/downloads/[id]/route";
+import { POST as postDownloadRoute } from "@/app/api/v2/downloads/route";
 import { PUT as putService } from "@/app/api/v3/config/service/route";
 import { PUT as putWorker } from "@/app/api/v3/config/worker/route";
 import { PUT as putFeatureFlags } from "@/app/api/v3/featureflags/route";
-import { POST as lockLearnClusterRoute } from "@/app/api/v3/learn/projects/[projectId]/clusters/[clusterId]/lock/route";
 import { POST as moveLearnDocumentsRoute } from "@/app/api/v3/learn/projects/[projectId]/clusters/[clusterId]/move/route";
 import { PUT as putLearnCluster } from "@/app/api/v3/learn/projects/[projectId]/clusters/[clusterId]/route";
 import { POST as splitLearnClusterRoute } from "@/app/api/v3/learn/projects/[projectId]/clusters/[clusterId]/split/route";
@@ -62,15 +62,17 @@ import {
 } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
 import { callerFromToken } from "@/lib/auth/sessions";
+import { getDb } from "@/lib/db";
 import { writeArchive } from "@/lib/downloads/archive";
 import { resolveFile, writeStoredFile } from "@/lib/files/store";
 import { embed, fitModel } from "@/lib/learn/engine";
 import { exportLearnClusters } from "@/lib/learn/services/export-learn-clusters";
+import { releaseMyLearnLocks } from "@/lib/learn/services/release-my-learn-locks";
 import { toVectorBytes } from "@/lib/learn/vector-bytes";
 import { projectFilePath } from "@/lib/projects/queries";
 import { resourceFilePath } from "@/lib/resources/files";
 import { forceTask } from "@/lib/scheduler/services/force-task";
-import { getDb } from "@/lib/setup/bootstrap";
+import { patchSetting, SETTING_KEYS } from "@/lib/settings/store";
 import { updateSystemConfig } from "@/lib/systems/services/update-system-config";
 import { issueLinkToken } from "@/lib/users/link-tokens";
 import { makeLicenceFile, TEST_LICENCE_KEYS } from "@/tests/fixtures/licence";
@@ -292,11 +294,30 @@ const SERVICES: Record<string, Entry> = {
       },
     ],
   },
+  "lib/downloads/services/export-range.ts": {
+    audited: [
+      {
+        entry: "POST v2/downloads (archive now, the tenant's administrator)",
+        prepare: async () => ({}),
+        run: () =>
+          call(postDownloadRoute, "/api/v2/downloads", {
+            method: "POST",
+            token: tenantAdmin.token,
+            body: { type: "AuditTrail", start: "2026-01-01", end: "2026-01-31" },
+          }),
+        row: () => tenantRow("SchedulerTask", "Create"),
+      },
+    ],
+  },
   "lib/config/services/update-worker-config.ts": {
     audited: [
       {
         entry: "PUT /api/v3/config/worker",
-        prepare: async () => ({}),
+        // a save that changes nothing writes no row: the stored value differs from the one sent
+        prepare: async () => {
+          await patchSetting(await getDb(), SETTING_KEYS.workerConfig, { jsonFormat: "Compact" });
+          return {};
+        },
         run: () =>
           call(putWorker, "/api/v3/config/worker", { method: "PUT", token: superAdmin.token, body: { jsonFormat: "Nice" } }),
         row: () => superRow("WorkerConfiguration", "Update"),
@@ -307,7 +328,10 @@ const SERVICES: Record<string, Entry> = {
     audited: [
       {
         entry: "PUT /learn/api/v1/config",
-        prepare: async () => ({}),
+        prepare: async () => {
+          await patchSetting(await getDb(), SETTING_KEYS.learnConfig, { createLearnJobOnProjectChange: false });
+          return {};
+        },
         run: () =>
           call(putLearnConfig, "/learn/api/v1/config", {
             method: "PUT",
@@ -322,7 +346,10 @@ const SERVICES: Record<string, Entry> = {
     audited: [
       {
         entry: "PUT /api/v3/featureflags",
-        prepare: async () => ({}),
+        prepare: async () => {
+          await patchSetting(await getDb(), SETTING_KEYS.featureFlags, { OpenApi: false });
+          return {};
+        },
         run: () =>
           call(putFeatureFlags, "/api/v3/featureflags", { method: "PUT", token: superAdmin.token, body: { OpenApi: true } }),
         row: () => superRow("ServiceConfiguration", "Update"),
@@ -333,7 +360,10 @@ const SERVICES: Record<string, Entry> = {
     audited: [
       {
         entry: "PUT /learn/api/v1/workerconfig",
-        prepare: async () => ({}),
+        prepare: async () => {
+          await patchSetting(await getDb(), SETTING_KEYS.learnWorkerConfig, { logLevel: "Info" });
+          return {};
+        },
         run: () =>
           call(putLearnWorkerConfig, "/learn/api/v1/workerconfig", {
             method: "PUT",
@@ -651,7 +681,7 @@ const SERVICES: Record<string, Entry> = {
       "lib/learn/services/merge-learn-clusters.ts",
       "lib/learn/services/split-learn-cluster.ts",
       "lib/learn/services/move-learn-documents.ts",
-      "lib/learn/services/lock-learn-cluster.ts",
+      "lib/learn/services/release-my-learn-locks.ts",
       "lib/learn/services/unlock-learn-cluster.ts",
     ],
   },
@@ -720,15 +750,29 @@ const SERVICES: Record<string, Entry> = {
     ],
   },
   "lib/learn/services/lock-learn-cluster.ts": {
+    exempt:
+      "takes or renews a cluster's lock, which writes its one row when it ends (released, broken or lapsed, naming when it was taken): a look at a cluster is at most one row (issue 23)",
+  },
+  "lib/learn/services/heartbeat-learn-cluster.ts": {
+    exempt: "the open cluster page's heartbeat: notes when the lock's holder was last seen; nothing changes hands",
+  },
+  "lib/learn/services/wake-learn-run.ts": {
+    exempt: "changes nothing: delivers a learn run that waited for cluster locks again (a queue message)",
+  },
+  "lib/learn/services/release-my-learn-locks.ts": {
     audited: [
       {
-        entry: "POST /api/v3/learn/projects/{id}/clusters/{clusterId}/lock",
-        prepare: () => makeLearnProject({ systemId: tenant.id, clusters: [{ documents: 1 }] }),
-        run: ({ project, clusters }) =>
-          call(lockLearnClusterRoute, `/api/v3/learn/projects/${project.id}/clusters/${clusters[0].id}/lock`, {
-            method: "POST",
-            token: tenantAdmin.token,
+        entry: "releaseMyLearnLocks (its only entry is the learn portal overview's server action)",
+        prepare: () =>
+          makeLearnProject({
+            systemId: tenant.id,
+            clusters: [{ documents: 1, lockedBy: { id: tenantAdmin.id, name: tenantAdmin.name } }],
           }),
+        run: async ({ project }) => {
+          const db = await getDb();
+          await releaseMyLearnLocks(db, { caller: await callerFromToken(db, tenantAdmin.token), projectId: project.id });
+          return undefined;
+        },
         row: () => tenantRow("LearnProject", "Update"),
       },
     ],
@@ -1232,7 +1276,6 @@ const FUNCTIONS: Record<string, Entry> = {
     ],
   },
   "workers/scheduler/functions/archiver.ts": { via: ["workers/scheduler/functions/audit-trail-archiver.ts"] },
-  "workers/scheduler/functions/archive-copy.ts": { via: ["workers/scheduler/functions/audit-trail-archiver.ts"] },
   "workers/scheduler/functions/metrics-archiver.ts": {
     exempt: "packs the per-job metrics into downloads and cleans them: no audit category (the counters keep the figures)",
   },

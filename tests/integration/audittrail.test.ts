@@ -11,7 +11,7 @@ import { GET as usersRoute } from "@/app/api/v3/audittrail/users/route";
 import { AUDIT_CATEGORIES, AUDIT_OPERATIONS, auditTrail, type NewAuditRow } from "@/db/schema";
 import { likePattern } from "@/lib/audit/queries";
 import { AUDIT_EXPORT_MAX } from "@/lib/audit/schemas";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
 import { codes, supersystem, tokenOf } from "../helpers/api";
 import { makeSystem, makeUser } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -127,6 +127,12 @@ describe("GET v3/audittrail: the search", () => {
     expect(await count("categories[]=Licence")).toBe(0);
     expect(await count("operations[]=Create&operations[]=Delete")).toBe(2);
     expect(await count("categories[]=User&operations[]=Delete")).toBe(1);
+    // the names without brackets filter alike, alone, repeated or beside the bracket form
+    expect(await count("categories=User")).toBe(2);
+    expect(await count("categories=User&categories=Project")).toBe(4);
+    expect(await count("categories=User&categories[]=User")).toBe(2);
+    expect(await count("operations=Delete")).toBe(1);
+    expect(await count("categories=Licence")).toBe(0);
     expect(await count("project=Invoices")).toBe(1);
     expect(await count("user=max")).toBe(1);
     expect(await count("user=Max")).toBe(0);
@@ -158,6 +164,9 @@ describe("GET v3/audittrail: the search", () => {
     expect(res.json.errors).toEqual([expect.objectContaining({ code: "EndBeforeStart", messageParameter: { field: "end" } })]);
     expect((await search(tokens.adminA, "start=2025-03-02&end=2025-03-01")).status).toBe(400);
     expect(codes((await search(tokens.adminA, "categories[]=Job")).json)).toEqual(["InvalidChoice"]);
+    // a list in one value is not a category: refused, not read as no filter
+    expect(codes((await search(tokens.adminA, "categories=User,Project")).json)).toEqual(["InvalidChoice"]);
+    expect(codes((await search(tokens.adminA, "operations=delete")).json)).toEqual(["InvalidChoice"]);
     const yesterday = await search(tokens.adminA, "start=yesterday");
     expect(yesterday.json.errors[0]).toMatchObject({ code: "InvalidFormat", messageParameter: { field: "start" } });
     expect(codes((await search(tokens.adminA, "systemId=42")).json)).toEqual(["InvalidId"]);

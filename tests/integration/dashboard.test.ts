@@ -6,7 +6,7 @@ import { allLicenceFigures, licencesNeedingAttention, systemLicenceFigures } fro
 import { NO_OUTCOMES } from "@/lib/dashboard/outcomes";
 import { queueBySystem, systemQueue, totalQueue } from "@/lib/dashboard/queue";
 import { dashboardRanges } from "@/lib/dashboard/ranges";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
 import { makeJob, makeLicence, makeProject, makeSystem } from "../helpers/factories";
 
 const JOB_STATES_ALL = ["New", "Waiting", "Assigned", "Processing", "Ready", "Error", "Removed", "Undefined"] as const;

@@ -1,16 +1,18 @@
-import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { GET as getFile } from "@/app/api/jobs/[jobId]/files/[kind]/[fileName]/route";
 import { GET as getJob } from "@/app/api/jobs/[jobId]/route";
 import { POST as postJob } from "@/app/api/jobs/route";
 import { jobLogs, jobMetrics } from "@/db/schema";
+import { getDb } from "@/lib/db";
 import { terminateOcr, terminatePdfReaders } from "@/lib/processing/extract-text";
-import { getDb } from "@/lib/setup/bootstrap";
 import { claimJob } from "@/workers/jobs/claim";
 import { JobPipeline } from "@/workers/jobs/pipeline";
-import { finishJobs, prepareJob, startJobs } from "@/workers/jobs/process";
+import { finishJobs } from "@/workers/jobs/process/finish";
+import { prepareJob } from "@/workers/jobs/process/prepare";
+import { startJobs } from "@/workers/jobs/process/start";
 import { stopWorkers } from "@/workers/runtime";
+import { badXrefEntryPdf, DAMAGED_PDF_TEXT } from "../fixtures/damaged-pdfs";
 import { textPng } from "../fixtures/ocr-images";
 import { damageStream, pdfOf, turnedPng } from "../fixtures/scans";
 import { tokenOf } from "../helpers/api";
@@ -105,12 +107,8 @@ describe("documents as they come", () => {
         { name: "scan.pdf", bytes: scanned, type: "application/pdf" },
         { name: "photo.png", bytes: photo, type: "image/png" },
         { name: "damaged.pdf", bytes: damaged, type: "application/pdf" },
-        // qpdf's test PDF with a wrong cross-reference entry (tests/fixtures/public/README.md): read with the table rebuilt
-        {
-          name: "xref.pdf",
-          bytes: new Uint8Array(readFileSync("tests/fixtures/public/qpdf-bad-xref-entry.pdf")),
-          type: "application/pdf",
-        },
+        // a PDF with a wrong cross-reference entry (tests/fixtures/damaged-pdfs.ts): read with the table rebuilt
+        { name: "xref.pdf", bytes: badXrefEntryPdf(), type: "application/pdf" },
       ]);
       await drain();
 
@@ -135,7 +133,7 @@ describe("documents as they come", () => {
       expect(lines.filter((l) => l.code === "PageRepaired")).toEqual([
         expect.objectContaining({ level: "Warn", params: { file: "xref.pdf", page: 1, reason: expect.stringMatching(/XRef/) } }),
       ]);
-      expect((await text("xref.pdf")).trim()).toBe("Potato");
+      expect((await text("xref.pdf")).trim()).toBe(DAMAGED_PDF_TEXT);
       expect(lines.filter((l) => l.code === "PageUnreadable")).toEqual([
         expect.objectContaining({
           level: "Warn",
@@ -160,7 +158,7 @@ describe("documents as they come", () => {
       expect(inputs.documentMemoryMegabytes).toBe(2048);
       // below the default, so that the bomb is stopped within a second (the wiring is the same); pdf.js reads it, as
       // pdftotext (the native engine) would first decode it for half a minute, within the time limit only
-      inputs.documentMemoryMegabytes = 200;
+      inputs.documentMemoryMegabytes = 128;
       const engine = process.env.PDF_ENGINE;
       process.env.PDF_ENGINE = "pdfjs";
       const prepared = await prepareJob(claim, inputs).finally(() => {
@@ -170,7 +168,7 @@ describe("documents as they come", () => {
       expect(prepared).toMatchObject({
         state: "Error",
         errorCode: "DocumentTooLarge",
-        errorParams: { file: "bomb.pdf", megabytes: 200 },
+        errorParams: { file: "bomb.pdf", megabytes: 128 },
       });
       expect(await finishJobs(db, [prepared])).toEqual(["Error"]);
       const next = await post(token, project.id, [

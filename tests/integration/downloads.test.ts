@@ -1,15 +1,15 @@
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { and, eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as downloadRoute } from "@/app/api/v2/downloads/[id]/download/route";
 import { DELETE as deleteRoute } from "@/app/api/v2/downloads/[id]/route";
-import { GET as searchRoute } from "@/app/api/v2/downloads/route";
-import { auditTrail, type Download } from "@/db/schema";
+import { POST as postRoute, GET as searchRoute } from "@/app/api/v2/downloads/route";
+import { auditTrail, type Download, downloads } from "@/db/schema";
+import { getDb } from "@/lib/db";
 import { writeArchive } from "@/lib/downloads/archive";
 import type { DownloadType } from "@/lib/downloads/rules";
 import { resolveFile } from "@/lib/files/store";
-import { getDb } from "@/lib/setup/bootstrap";
 import { supersystem, tokenOf } from "../helpers/api";
 import { makeSystem, makeUser } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -206,5 +206,99 @@ describe("GET v2/downloads/{id}/download and DELETE v2/downloads/{id}", () => {
     const global = await archive("Metric", null, "2026-08");
     expect(outcome(await del(tokens.administrator ?? "", global.id))).toEqual([404, "DownloadNotFound"]);
     expect((await del(tokens.reportAdmin ?? "", global.id)).status).toBe(204);
+  });
+});
+
+describe("POST v2/downloads (archive now, issue 23)", () => {
+  const exportRange = (token: string, body: Record<string, unknown>) =>
+    call(postRoute, "/api/v2/downloads", { method: "POST", token, body });
+  /** audit rows of a system at the given times (UTC) */
+  async function rows(system: Sys | null, times: string[]) {
+    const db = await getDb();
+    for (const time of times)
+      await db.insert(auditTrail).values({
+        timestamp: new Date(time),
+        category: "User",
+        operation: "Update",
+        systemId: system?.id ?? null,
+        username: "exported",
+        value: JSON.stringify({ at: time }),
+      });
+  }
+  it("writes a range of days of the caller's system as one download, listed at once, audited; nothing of another's", async () => {
+    await rows(A, ["2025-03-01T00:00:00Z", "2025-03-02T23:59:59Z", "2025-03-03T00:00:00Z"]);
+    await rows(B, ["2025-03-02T10:00:00Z"]);
+    const res = await exportRange(tokens.administrator as string, { type: "AuditTrail", start: "2025-03-01", end: "2025-03-02" });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({
+      systemId: A.id,
+      systemName: A.name,
+      type: 2,
+      displayFileName: `AuditTrail_2025-03-01_2025-03-02_${A.name}.zip`,
+    });
+    const listed = await search(tokens.administrator as string, `?systemId=${A.id}&type=2`);
+    expect(ids(listed)).toContain(res.json.id);
+    const db = await getDb();
+    const [download] = await db.select().from(downloads).where(eq(downloads.id, res.json.id));
+    const zip = unzipSync(new Uint8Array(await readFile(resolveFile(download?.path ?? ""))));
+    const json = JSON.parse(new TextDecoder().decode(zip["audit-trail-2025-03-01_2025-03-02.json"])) as { value: string }[];
+    expect(json.map((r) => JSON.parse(r.value).at)).toEqual(["2025-03-01T00:00:00Z", "2025-03-02T23:59:59Z"]);
+    const [audit] = await db
+      .select()
+      .from(auditTrail)
+      .where(and(eq(auditTrail.category, "SchedulerTask"), eq(auditTrail.operation, "Create"), eq(auditTrail.systemId, A.id)));
+    expect(JSON.parse(audit?.value ?? "{}")).toMatchObject({ start: "2025-03-01", end: "2025-03-02", rows: 2 });
+  });
+
+  it("the admin exports every system's rows as one; permissions as the downloads page has them", async () => {
+    const all = await exportRange(tokens.auditAdmin as string, { type: "AuditTrail", start: "2025-03-02", end: "2025-03-02" });
+    expect(all.status, all.text).toBe(200);
+    expect(all.json).toMatchObject({ systemId: null, displayFileName: "AuditTrail_2025-03-02_2025-03-02_all-systems.zip" });
+    const one = await exportRange(tokens.superAdmin as string, {
+      type: "Metric",
+      systemId: B.id,
+      start: "2025-03-01",
+      end: "2025-03-31",
+    });
+    expect([one.status, one.json.systemId]).toEqual([200, B.id]);
+    // a report manager has the metrics, not the audit trail; a job manager neither; another tenant's system is unknown
+    expect(
+      outcome(await exportRange(tokens.reportManager as string, { type: "Metric", start: "2025-03-01", end: "2025-03-01" })),
+    ).toEqual([200, null]);
+    expect(
+      outcome(await exportRange(tokens.reportManager as string, { type: "AuditTrail", start: "2025-03-01", end: "2025-03-01" })),
+    ).toEqual([403, "AccessDenied"]);
+    expect(
+      outcome(await exportRange(tokens.jobManager as string, { type: "Metric", start: "2025-03-01", end: "2025-03-01" })),
+    ).toEqual([403, "AccessDenied"]);
+    expect(
+      outcome(
+        await exportRange(tokens.administrator as string, {
+          type: "AuditTrail",
+          systemId: B.id,
+          start: "2025-03-01",
+          end: "2025-03-01",
+        }),
+      ),
+    ).toEqual([404, "SystemNotFound"]);
+    expect(
+      outcome(await exportRange(tokens.licenceAdmin as string, { type: "AuditTrail", start: "2025-03-01", end: "2025-03-01" })),
+    ).toEqual([403, "AccessDenied"]);
+  });
+
+  it("refuses a range that ends before it starts, a day that is none and another type with 400", async () => {
+    const token = tokens.administrator as string;
+    expect(outcome(await exportRange(token, { type: "AuditTrail", start: "2025-03-02", end: "2025-03-01" }))).toEqual([
+      400,
+      "EndBeforeStart",
+    ]);
+    expect(outcome(await exportRange(token, { type: "AuditTrail", start: "2025-02-30", end: "2025-03-01" }))).toEqual([
+      400,
+      "InvalidFormat",
+    ]);
+    expect(outcome(await exportRange(token, { type: "MetricAggregate", start: "2025-03-01", end: "2025-03-01" }))).toEqual([
+      400,
+      "InvalidChoice",
+    ]);
   });
 });

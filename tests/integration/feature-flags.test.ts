@@ -5,7 +5,7 @@ import { GET as getDownload } from "@/app/api/v2/downloads/[id]/download/route";
 import { GET as searchDownloads } from "@/app/api/v2/downloads/route";
 import { GET as getFlags, PUT as putFlags } from "@/app/api/v3/featureflags/route";
 import { auditTrail } from "@/db/schema";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
 import { codes, supersystem, tokenOf } from "../helpers/api";
 import { makeSystem, makeUser } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -50,7 +50,7 @@ describe("feature flags (DESIGN.md Feature flags)", () => {
     expect([row?.category, row?.operation, JSON.parse(row?.value ?? "null")]).toEqual([
       "ServiceConfiguration",
       "Update",
-      { Download: false, OpenApi: false },
+      { Download: { before: true, after: false }, OpenApi: { before: true, after: false } },
     ]);
 
     const on = await call(putFlags, "/api/v3/featureflags", {

@@ -4,11 +4,13 @@ import { GET as getFile } from "@/app/api/jobs/[jobId]/files/[kind]/[fileName]/r
 import { GET as getJob } from "@/app/api/jobs/[jobId]/route";
 import { POST as postJob } from "@/app/api/jobs/route";
 import { jobLogs, jobMetrics, jobs } from "@/db/schema";
-import { patchServiceConfig } from "@/lib/config/service-config";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
+import { patchServiceConfig } from "@/lib/settings/store";
 import { claimJob } from "@/workers/jobs/claim";
 import { JobPipeline } from "@/workers/jobs/pipeline";
-import { finishJobs, prepareJob, startJobs } from "@/workers/jobs/process";
+import { finishJobs } from "@/workers/jobs/process/finish";
+import { prepareJob } from "@/workers/jobs/process/prepare";
+import { startJobs } from "@/workers/jobs/process/start";
 import { stopWorkers } from "@/workers/runtime";
 import { codes, tokenOf } from "../helpers/api";
 import { makeLicence, makeProject, makeSystem, makeUser } from "../helpers/factories";
@@ -70,7 +72,12 @@ describe("POST /api/jobs", () => {
     expect(job.json.state).toBe("Ready");
     expect(job.json.resultFiles.map((f: { name: string }) => f.name)).toEqual(["result.json"]);
     // the work file of a text order file keeps its name (not invoice.txt.txt)
-    expect(job.json.workFiles.map((f: { name: string }) => f.name).sort()).toEqual(["invoice.txt", "letter.txt"]);
+    expect(job.json.workFiles.map((f: { name: string }) => f.name).sort()).toEqual([
+      "invoice.layout.txt",
+      "invoice.txt",
+      "letter.layout.txt",
+      "letter.txt",
+    ]);
 
     const result = await call(getFile, `/api/jobs/${res.json.id}/files/result/result.json?auth=${res.json.auth}`);
     expect(result.status).toBe(200);
@@ -383,7 +390,9 @@ describe("the job list and job changes", () => {
       "order/inv.csv",
       "order/inv.txt",
       "result/result.json",
+      "work/inv.csv.layout.txt",
       "work/inv.csv.txt",
+      "work/inv.layout.txt",
       "work/inv.txt",
     ]);
   });

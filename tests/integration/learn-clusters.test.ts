@@ -9,10 +9,13 @@ import { POST as unlockRoute } from "@/app/api/v3/learn/projects/[projectId]/clu
 import { POST as mergeRoute } from "@/app/api/v3/learn/projects/[projectId]/clusters/merge/route";
 import { GET as clustersRoute } from "@/app/api/v3/learn/projects/[projectId]/clusters/route";
 import { GET as documentRoute } from "@/app/api/v3/learn/projects/[projectId]/documents/[documentId]/route";
+import { POST as runRoute } from "@/app/api/v3/learn/projects/[projectId]/run/route";
+import { GET as runsRoute } from "@/app/api/v3/learn/projects/[projectId]/runs/route";
 import { auditTrail, learnClusters, learnDocuments, learnRuns, projects } from "@/db/schema";
-import { patchSetting, SETTING_KEYS } from "@/lib/config/service-config";
-import { learnCounts } from "@/lib/learn/clusters";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
+import { learnCounts } from "@/lib/learn/clusters/queries";
+import { CLUSTER_LOCK_LAPSE_MS } from "@/lib/learn/clusters/rules";
+import { patchSetting, SETTING_KEYS } from "@/lib/settings/store";
 import { codes, tokenOf } from "../helpers/api";
 import { makeJob, makeLearnProject, makeSystem, makeUser } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -315,7 +318,7 @@ describe("the clusters of a learn project through the API", () => {
     expect(locked.json).toMatchObject({ locked: true, lockedBy: anna.name, lockedById: anna.id });
     const lockedAt = locked.json.lockedAt as string;
 
-    const refused = { code: "LearnClusterLocked", params: { cluster: "#1", user: anna.name } };
+    const refused = { code: "LearnClusterLocked", params: { cluster: "Cluster 1", user: anna.name } };
     const expectLocked = (res: { status: number; json: { errors: { code: string; messageParameter: unknown }[] } }) =>
       expect([res.status, res.json.errors[0]?.code, res.json.errors[0]?.messageParameter]).toEqual([
         409,
@@ -365,14 +368,44 @@ describe("the clusters of a learn project through the API", () => {
     const broken = await unlock(admin.token);
     expect(broken.json.locked).toBe(false);
 
+    // one row per lock, written when it ends (a look at a cluster is at most one row), naming when it was taken
     const locks = (await auditOf(project.id))
       .filter((a) => a.value.lock)
-      .map((a) => [a.username, a.value.lock, a.value.lockedBy]);
+      .map((a) => [a.username, a.value.lock, a.value.lockedBy, typeof a.value.lockedAt]);
     expect(locks).toEqual([
-      [anna.name, "taken", undefined],
-      [anna.name, "released", undefined],
-      [ben.name, "taken", undefined],
-      [admin.name, "broken", ben.name],
+      [anna.name, "released", undefined, "string"],
+      [admin.name, "broken", ben.name, "string"],
+    ]);
+  });
+
+  it("a lock lapses once its holder is not seen for minutes: then it is nobody's, and ended with one audit row", async () => {
+    const { system, anna, ben } = await tenant();
+    const { project, clusters } = await makeLearnProject({ systemId: system.id, clusters: [{ documents: 2 }] });
+    const [cluster] = clusters;
+    if (!cluster) throw new Error("no cluster");
+    const url = `${base(project.id)}/clusters/${cluster.id}`;
+    expect((await call(lockRoute, `${url}/lock`, { method: "POST", token: anna.token })).status).toBe(200);
+    const refused = await call(lockRoute, `${url}/lock`, { method: "POST", token: ben.token });
+    expect([refused.status, codes(refused.json)]).toEqual([409, ["LearnClusterLocked"]]);
+
+    // anna's browser died: her lock was last seen longer ago than the lapse
+    const db = await getDb();
+    const seen = new Date(Date.now() - CLUSTER_LOCK_LAPSE_MS - 1000);
+    await db.update(learnClusters).set({ lockSeen: seen }).where(eq(learnClusters.id, cluster.id));
+    const shown = await call(clusterRoute, url, { token: ben.token });
+    expect(shown.json).toMatchObject({ locked: false, lockedBy: null, lockedById: null });
+    expect((await learnCounts(db, project.id)).locked).toBe(0);
+    const renamed = await call(putClusterRoute, url, { method: "PUT", token: ben.token, body: { name: "Ben's" } });
+    expect(renamed.status, renamed.text).toBe(200);
+    const taken = await call(lockRoute, `${url}/lock`, { method: "POST", token: ben.token });
+    expect(taken.json).toMatchObject({ locked: true, lockedBy: ben.name });
+    const lapsed = (await auditOf(project.id)).filter((a) => a.value.lock);
+    expect(lapsed).toEqual([
+      {
+        operation: "Update",
+        username: "system",
+        value: expect.objectContaining({ lock: "lapsed", lockedBy: anna.name, seen: seen.toISOString() }),
+      },
     ]);
   });
 
@@ -454,7 +487,7 @@ describe("createLearnJobOnClusterChange", () => {
     return rows.map((r) => r.trigger);
   }
 
-  it("a change asks for an incremental run; under a lock nothing, and the release asks for it", async () => {
+  it("a change asks for an incremental run; under a lock the run is asked all the same and waits for the lock", async () => {
     const { system, anna } = await tenant();
     const { project, clusters } = await makeLearnProject({
       systemId: system.id,
@@ -474,7 +507,7 @@ describe("createLearnJobOnClusterChange", () => {
     const db = await getDb();
     await db.update(learnRuns).set({ state: "Ready" }).where(eq(learnRuns.projectId, project.id));
 
-    // the portal's way: locked while edited, no run; the release asks for it
+    // the portal's way: locked while edited; the change asks for its run, which waits (it does not fail on the lock)
     expect((await call(lockRoute, `${c(second?.id ?? "")}/lock`, { method: "POST", token: anna.token })).status).toBe(200);
     const renamed = await call(putClusterRoute, c(second?.id ?? ""), {
       method: "PUT",
@@ -482,9 +515,17 @@ describe("createLearnJobOnClusterChange", () => {
       body: { name: "Letters" },
     });
     expect(renamed.status, renamed.text).toBe(200);
-    expect(await runsOf(project.id)).toEqual(["ClusterChange"]);
-    expect((await call(unlockRoute, `${c(second?.id ?? "")}/unlock`, { method: "POST", token: anna.token })).status).toBe(200);
     expect(await runsOf(project.id)).toEqual(["ClusterChange", "ClusterChange"]);
+    const waiting = await call(runsRoute, `${base(project.id)}/runs`, { token: anna.token });
+    expect(waiting.json.items[0]).toMatchObject({ state: "Waiting", waitingFor: { cluster: "Letters", user: anna.name } });
+    // "learn now" meanwhile is told of the lock
+    const now = await call(runRoute, `${base(project.id)}/run`, { method: "POST", token: anna.token, body: {} });
+    expect([now.status, codes(now.json)]).toEqual([409, ["LearnClusterLocked"]]);
+    // released: the run no longer waits for anything; no second run
+    expect((await call(unlockRoute, `${c(second?.id ?? "")}/unlock`, { method: "POST", token: anna.token })).status).toBe(200);
+    const free = await call(runsRoute, `${base(project.id)}/runs`, { token: anna.token });
+    expect(free.json.items[0]).toMatchObject({ state: "Waiting", waitingFor: null });
+    expect(await runsOf(project.id)).toHaveLength(2);
 
     // a lock taken and released without a change asks for nothing
     await db.update(learnRuns).set({ state: "Ready" }).where(eq(learnRuns.projectId, project.id));

@@ -17,13 +17,15 @@ import { POST as addProjectRoute } from "@/app/api/v3/projects/route";
 import { GET as learnListRoute } from "@/app/api/v3/systems/[systemId]/learnProjects/route";
 import { GET as projectsListRoute } from "@/app/api/v3/systems/[systemId]/projects/route";
 import { auditTrail, jobFiles, jobs, learnDocuments, licenceUsage, projects, systems } from "@/db/schema";
+import { getDb } from "@/lib/db";
 import { readStoredFile } from "@/lib/files/store";
 import { readEsproject } from "@/lib/projects/esproject-zip";
 import type { ProjectDocument } from "@/lib/projects/schemas";
-import { getDb } from "@/lib/setup/bootstrap";
 import { claimJob } from "@/workers/jobs/claim";
 import { JobPipeline } from "@/workers/jobs/pipeline";
-import { finishJobs, prepareJob, startJobs } from "@/workers/jobs/process";
+import { finishJobs } from "@/workers/jobs/process/finish";
+import { prepareJob } from "@/workers/jobs/process/prepare";
+import { startJobs } from "@/workers/jobs/process/start";
 import { stopWorkers } from "@/workers/runtime";
 import { textPng } from "../fixtures/ocr-images";
 import { sampleEsproject } from "../fixtures/project";
@@ -203,6 +205,76 @@ describe("learn projects through the API", () => {
     ]);
   });
 
+  it("is read, renamed and deleted through spec §7's v3/projects/{id} calls too, each kind in its own way", async () => {
+    const { system, token } = await tenant();
+    const learn = await addLearn(token, system.id, "Inbox");
+    const read = await call(getProjectRoute, `/api/v3/projects/${learn.id}`, { token });
+    expect(read.status, read.text).toBe(200);
+    expect(read.json).toEqual({
+      id: learn.id,
+      name: "Inbox",
+      systemId: system.id,
+      systemName: system.name,
+      version: 1,
+      type: "Learn",
+      updating: false,
+      deletedAt: null,
+      linkedProjectId: null,
+      learn: { minClusterSize: 4, similarity: 0.55 },
+    });
+    const renamed = await call(putMetadata, `/api/v3/projects/${learn.id}/metadata`, {
+      method: "PUT",
+      token,
+      body: { name: "Inbox 2", updating: true },
+    });
+    expect(renamed.json).toMatchObject({ name: "Inbox 2", updating: true });
+
+    // DELETE v3/projects/{id} with the body of spec §7 soft-deletes a learn project: the version must match, once
+    const stale = await call(deleteProjectRoute, `/api/v3/projects/${learn.id}`, {
+      method: "DELETE",
+      token,
+      body: { version: 2, versionProperties: [] },
+    });
+    expect([stale.status, codes(stale.json)]).toEqual([409, ["ProjectVersionMismatch"]]);
+    const deleted = await call(deleteProjectRoute, `/api/v3/projects/${learn.id}`, {
+      method: "DELETE",
+      token,
+      body: { version: 1, versionProperties: [] },
+    });
+    expect(deleted.status, deleted.text).toBe(204);
+    const after = await call(getProjectRoute, `/api/v3/projects/${learn.id}`, { token });
+    expect(after.json).toMatchObject({ id: learn.id, name: "Inbox 2", type: "Learn" });
+    expect(Date.parse(after.json.deletedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect((await call(downloadLearn, `/api/v3/learn/projects/${learn.id}/download`, { token })).status).toBe(200);
+    const again = await call(deleteProjectRoute, `/api/v3/projects/${learn.id}`, {
+      method: "DELETE",
+      token,
+      body: { version: 1 },
+    });
+    expect([again.status, codes(again.json)]).toEqual([409, ["LearnProjectDeleted"]]);
+
+    // an extraction project keeps its shape and its hard delete
+    const { project: extraction } = await makeProject({ systemId: system.id });
+    const extractionRead = await call(getProjectRoute, `/api/v3/projects/${extraction.id}`, { token });
+    expect(extractionRead.json).toMatchObject({ id: extraction.id, type: "Extraction", properties: expect.any(Array) });
+    expect(extractionRead.json).not.toHaveProperty("deletedAt");
+    const gone = await call(deleteProjectRoute, `/api/v3/projects/${extraction.id}`, {
+      method: "DELETE",
+      token,
+      body: { version: 1 },
+    });
+    expect(gone.status, gone.text).toBe(204);
+    expect((await call(getProjectRoute, `/api/v3/projects/${extraction.id}`, { token })).status).toBe(404);
+
+    const db = await getDb();
+    const audit = await db.select().from(auditTrail).where(eq(auditTrail.projectId, learn.id)).orderBy(auditTrail.id);
+    expect(audit.map((a) => [a.category, a.operation])).toEqual([
+      ["LearnProject", "Create"],
+      ["LearnProject", "Update"],
+      ["LearnProject", "Delete"],
+    ]);
+  });
+
   it("validates like project add (spec operations §5) and keeps the two kinds apart", async () => {
     const { system, token } = await tenant();
     const add = (bytes: Uint8Array | null, meta: unknown) =>
@@ -235,14 +307,7 @@ describe("learn projects through the API", () => {
 
     const learn = await addLearn(token, system.id);
     const { project: extraction } = await makeProject({ systemId: system.id });
-    // the extraction calls do not know learn projects, the learn calls not extraction projects
-    expect(codes((await call(getProjectRoute, `/api/v3/projects/${learn.id}`, { token })).json)).toEqual(["ProjectNotFound"]);
-    const hardDelete = await call(deleteProjectRoute, `/api/v3/projects/${learn.id}`, {
-      method: "DELETE",
-      token,
-      body: { version: 1 },
-    });
-    expect(codes(hardDelete.json)).toEqual(["ProjectNotFound"]);
+    // the extraction project's own calls do not know learn projects, the learn calls not extraction projects
     const extractionUpload = await call(uploadProjectRoute, `/api/v3/projects/${learn.id}/upload`, {
       method: "POST",
       token,
@@ -285,6 +350,14 @@ describe("learn projects through the API", () => {
       { handler: learnListRoute, path: `/api/v3/systems/${system.id}/learnProjects`, notFound: "SystemNotFound" },
       { handler: learnProjectsRoute, path: `/api/v3/learn/projects?systemId=${system.id}`, notFound: "SystemNotFound" },
       { handler: getLearnRoute, path: `/api/v3/learn/projects/${learn.id}`, notFound: "ProjectNotFound" },
+      { handler: getProjectRoute, path: `/api/v3/projects/${learn.id}`, notFound: "ProjectNotFound" },
+      {
+        handler: deleteProjectRoute,
+        path: `/api/v3/projects/${learn.id}`,
+        method: "DELETE",
+        body: { version: 1 },
+        notFound: "ProjectNotFound",
+      },
       { handler: downloadLearn, path: `/api/v3/learn/projects/${learn.id}/download`, notFound: "ProjectNotFound" },
       {
         handler: deleteLearnRoute,
@@ -414,7 +487,8 @@ describe("jobs posted to a learn project", () => {
       ["letter.pdf", null, null, {}],
       ["notice.png", null, null, {}],
     ]);
-    expect(files.filter((f) => f.kind === "work")).toHaveLength(3);
+    // each document's reading-order text and layout text
+    expect(files.filter((f) => f.kind === "work")).toHaveLength(6);
 
     // a restart replaces the job's documents (as it replaces its work and result files)
     const restart = await call(patchJob, `/api/jobs/${jobId}`, { method: "PATCH", token, body: { state: "Waiting" } });

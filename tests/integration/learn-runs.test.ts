@@ -12,13 +12,11 @@ import { GET as getKey } from "@/app/api/v3/projects/[projectId]/submissionKey/r
 import { POST as uploadProjectRoute } from "@/app/api/v3/projects/[projectId]/upload/route";
 import { POST as addProjectRoute } from "@/app/api/v3/projects/route";
 import { auditTrail, jobFiles, jobs, learnClusters, learnDocuments, learnExports, learnRuns, projects } from "@/db/schema";
-import { patchSetting, SETTING_KEYS } from "@/lib/config/service-config";
+import { getDb } from "@/lib/db";
 import { readStoredFile } from "@/lib/files/store";
 import { redisConnection } from "@/lib/queue/redis";
-import { getDb } from "@/lib/setup/bootstrap";
-import { startWorkers } from "@/workers/bullmq";
-import { startInProcess } from "@/workers/in-process";
-import { stopWorkers } from "@/workers/runtime";
+import { patchSetting, SETTING_KEYS } from "@/lib/settings/store";
+import { startInProcess, startWorkers, stopWorkers } from "@/workers/runtime";
 import { learnDocuments as fixtureDocuments, type LearnKind, learnDocument } from "../fixtures/learn-documents";
 import { sampleEsproject } from "../fixtures/project";
 import { codes, supersystem, tokenOf } from "../helpers/api";
@@ -67,7 +65,7 @@ async function postDocuments(token: string, projectId: string, files: { name: st
   await until(async () => {
     [{ state = "" } = {}] = await db.select({ state: jobs.state }).from(jobs).where(eq(jobs.id, id));
     return state === "Ready" || state === "Error";
-  }, 60_000);
+  }, 120_000);
   expect(state).toBe("Ready");
   return id;
 }
@@ -80,7 +78,7 @@ async function learn(token: string, projectId: string, onlyChanged: boolean) {
   await until(async () => {
     run = (await call(runGet, `/api/v3/learn/projects/${projectId}/runs/${asked.json.id}`, { token })).json;
     return run.state === "Ready" || run.state === "Error";
-  }, 60_000);
+  }, 120_000);
   return { asked: asked.json, run };
 }
 
@@ -341,6 +339,57 @@ describe(`learn runs (${process.env.REDIS_URL ? "BullMQ on Redis" : "in-process 
     const linked = await exportTo(target.id);
     expect([linked.status, codes(linked.json)]).toEqual([409, ["LearnProjectLinked"]]);
     expect(linked.json.errors[0].messageParameter).toMatchObject({ name: target.name, learnProject: other.name });
+  });
+
+  it("an export into a project that has a class of a cluster's name teaches that class, never adds the name twice", async () => {
+    const db = await getDb();
+    const { system, token } = await tenant(["ProjectManager"]);
+    const learnProject = await makeLearnProjectRow({ systemId: system.id });
+    await postNamedCluster(learnProject);
+    const invoiceRule = {
+      name: "invoices",
+      keywords: ["invoice"],
+      patterns: [],
+      fields: [{ name: "total", pattern: "Total (\\S+)", type: "string" as const }],
+    };
+    const memoClass = { name: "Memo", keywords: ["memorandum"], patterns: [], fields: [] };
+    const target = await call(addProjectRoute, "/api/v3/projects", {
+      method: "POST",
+      token,
+      form: projectForm(sampleEsproject({ documentClasses: [invoiceRule, memoClass] }), {
+        name: uniqueName("Inbox "),
+        systemId: system.id,
+      }),
+    });
+    expect(target.status, target.text).toBe(200);
+    const targetId = target.json.id as string;
+    const path = `/api/v3/learn/projects/${learnProject.id}/export`;
+    const exported = await call(exportRoute, path, { method: "POST", token, body: { projectId: targetId } });
+    expect(exported.status, exported.text).toBe(200);
+    // the cluster "Invoices" teaches the project's class "invoices": one class of the name, its rules and fields kept
+    expect(exported.json.project.documentClasses).toEqual(["invoices", "Memo"]);
+    expect(exported.json.changes).toEqual({ added: [], replaced: ["invoices"], unchanged: [], removed: [] });
+    const classesOf = async () => (await db.select().from(projects).where(eq(projects.id, targetId)))[0]?.documentClasses ?? [];
+    const [taught] = await classesOf();
+    expect(taught).toMatchObject({ name: "invoices", keywords: ["invoice"], fields: [{ name: "total" }] });
+    expect(typeof taught?.centroid).toBe("string");
+    expect(taught?.learned).toBeUndefined();
+    // again: nothing changes
+    const again = await call(exportRoute, path, { method: "POST", token, body: { projectId: targetId } });
+    expect(again.json.changes).toEqual({ added: [], replaced: [], unchanged: ["invoices"], removed: [] });
+    expect(again.json.project.documentClasses).toEqual(["invoices", "Memo"]);
+    // a new version of the project's file keeps what the class learned, still once
+    const upload = await call(uploadProjectRoute, `/api/v3/projects/${targetId}/upload`, {
+      method: "POST",
+      token,
+      form: projectForm(sampleEsproject({ documentClasses: [memoClass, invoiceRule] }), { version: again.json.project.version }),
+    });
+    expect(upload.status, upload.text).toBe(200);
+    expect(upload.json.documentClasses).toEqual(["Memo", "invoices"]);
+    expect((await classesOf()).map((c) => [c.name, typeof c.centroid])).toEqual([
+      ["Memo", "undefined"],
+      ["invoices", "string"],
+    ]);
   });
 
   it("a new version of the learn project's file asks for a full run (createLearnJobOnProjectChange), unless switched off", async () => {

@@ -8,10 +8,10 @@ import { POST as postPasswordViaLink } from "@/app/api/users/[userId]/password/c
 import { GET as getResetById, POST as postReset } from "@/app/api/users/[userId]/password/reset/route";
 import { GET as getUserRoute } from "@/app/api/users/[userId]/route";
 import { auditTrail, type User, users, userTokens } from "@/db/schema";
-import { patchServiceConfig } from "@/lib/config/service-config";
 import { sealSecret } from "@/lib/crypto/secrets";
+import { getDb } from "@/lib/db";
 import { log } from "@/lib/log";
-import { getDb } from "@/lib/setup/bootstrap";
+import { patchServiceConfig } from "@/lib/settings/store";
 import de from "@/messages/de-DE.json";
 import en from "@/messages/en-US.json";
 import { codes, login, tokenOf } from "../helpers/api";

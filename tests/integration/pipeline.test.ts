@@ -3,11 +3,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { PATCH as patchJob } from "@/app/api/jobs/[jobId]/route";
 import { POST as postJob } from "@/app/api/jobs/route";
 import { jobFiles, jobLogs, jobMetrics, jobs } from "@/db/schema";
-import { patchServiceConfig } from "@/lib/config/service-config";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
+import { patchServiceConfig } from "@/lib/settings/store";
 import { claimJob } from "@/workers/jobs/claim";
-import { JobPipeline, RetryLater } from "@/workers/jobs/pipeline";
+import { JobPipeline } from "@/workers/jobs/pipeline";
 import { stopWorkers } from "@/workers/runtime";
+import { RetryLater } from "@/workers/transport/retry-later";
 import { tokenOf } from "../helpers/api";
 import { makeLicence, makeProject, makeSystem, makeUser } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -68,7 +69,8 @@ describe("the job pipeline of a worker process", () => {
     const readyIds = ready.map((j) => j.id);
     const outputs = await db.select().from(jobFiles).where(inArray(jobFiles.jobId, readyIds));
     expect(outputs.filter((f) => f.kind === "result")).toHaveLength(ready.length);
-    expect(outputs.filter((f) => f.kind === "work")).toHaveLength(ready.length);
+    // its two texts: in reading order and the layout text (issue 24 §1)
+    expect(outputs.filter((f) => f.kind === "work")).toHaveLength(2 * ready.length);
     const metrics = await db.select().from(jobMetrics).where(inArray(jobMetrics.jobId, readyIds));
     expect(metrics.map((m) => [m.documents, m.pages, m.success])).toEqual(ready.map(() => [1, 1, true]));
     expect((await db.select().from(jobLogs).where(inArray(jobLogs.jobId, readyIds))).length).toBeGreaterThanOrEqual(

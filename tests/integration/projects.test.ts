@@ -10,8 +10,8 @@ import { POST as uploadVersion } from "@/app/api/v3/projects/[projectId]/upload/
 import { POST as addProjectRoute } from "@/app/api/v3/projects/route";
 import { GET as listProjectsRoute } from "@/app/api/v3/systems/[systemId]/projects/route";
 import { auditTrail } from "@/db/schema";
+import { getDb } from "@/lib/db";
 import { readEsproject, writeEsproject } from "@/lib/projects/esproject-zip";
-import { getDb } from "@/lib/setup/bootstrap";
 import { sampleEsproject, sampleProjectDocument } from "@/tests/fixtures/project";
 import { codes, tokenOf } from "../helpers/api";
 import { makeSystem, makeUser } from "../helpers/factories";

@@ -22,8 +22,8 @@ import { GET as getFeatureFlags } from "@/app/api/v3/featureflags/route";
 import { settings } from "@/db/schema";
 import { registeredContracts } from "@/lib/api/contract";
 import "@/lib/api/contracts";
-import { getStationId, patchServiceConfig, SETTING_KEYS } from "@/lib/config/service-config";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
+import { getStationId, patchServiceConfig, SETTING_KEYS } from "@/lib/settings/store";
 import { makeSystem, makeUser, PASSWORD } from "../helpers/factories";
 import { call } from "../helpers/http";
 

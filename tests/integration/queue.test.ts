@@ -1,12 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { schedulerTaskRuns, schedulerTasks } from "@/db/schema";
-import { enqueue } from "@/lib/queue";
+import { getDb } from "@/lib/db";
 import { redisConnection } from "@/lib/queue/redis";
-import { getDb } from "@/lib/setup/bootstrap";
-import { startWorkers } from "@/workers/bullmq";
-import { startInProcess } from "@/workers/in-process";
-import { stopWorkers } from "@/workers/runtime";
+import { schedulerQueue } from "@/lib/queue/scheduler";
+import { startInProcess, startWorkers, stopWorkers } from "@/workers/runtime";
 import { makeSystem, makeUser } from "../helpers/factories";
 
 async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
@@ -23,7 +21,7 @@ afterAll(async () => {
 });
 
 // With REDIS_URL the job travels through BullMQ on Redis to a worker; without, lib/queue's in-process transport
-// hands it to this process's consumer (workers/in-process.ts), which runs the same processor. Either way the lock
+// hands it to this process's consumer (workers/transport/in-process.ts), which runs the same processor. Either way the lock
 // that ran out is cleared.
 describe(`queue (${process.env.REDIS_URL ? "BullMQ on Redis" : "in-process runner"})`, () => {
   it("an enqueued scheduler tick runs a forced task", async () => {
@@ -36,7 +34,7 @@ describe(`queue (${process.env.REDIS_URL ? "BullMQ on Redis" : "in-process runne
     if (!task) throw new Error("no task");
     const workers = redisConnection() ? startWorkers(1) : [];
     try {
-      await enqueue("scheduler", { tick: true });
+      await schedulerQueue.enqueue({ tick: true });
       // without Redis the message waits until this process's consumer attaches (as the server's does at start-up)
       startInProcess();
       await until(async () => {
@@ -51,7 +49,7 @@ describe(`queue (${process.env.REDIS_URL ? "BullMQ on Redis" : "in-process runne
   });
 
   it("refuses a payload that does not fit its queue", async () => {
-    await expect(enqueue("scheduler", { tick: false } as never)).rejects.toThrow();
+    await expect(schedulerQueue.enqueue({ tick: false } as never)).rejects.toThrow();
   });
 });
 
@@ -95,7 +93,7 @@ describe.runIf(process.env.REDIS_URL)("job deliveries lost in Redis", () => {
     const { tokenOf } = await import("../helpers/api");
     const { call } = await import("../helpers/http");
     const { Queue } = await import("bullmq");
-    const { deliveryId } = await import("@/lib/queue");
+    const { deliveryId } = await import("@/lib/queue/jobs");
     const { redeliverWaitingJobs } = await import("@/workers/jobs/redeliver");
     const db = await getDb();
     const system = await makeSystem();

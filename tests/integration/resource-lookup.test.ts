@@ -1,16 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { POST as postJob } from "@/app/api/jobs/route";
 import { DELETE as deletePoolRoute } from "@/app/api/v3/resources/[systemId]/[type]/[subtype]/route";
 import { POST as uploadRoute } from "@/app/api/v3/resources/route";
-import { jobFiles, jobs, systems } from "@/db/schema";
-import { readStoredFile } from "@/lib/files/store";
-import { getDb } from "@/lib/setup/bootstrap";
-import { JobPipeline } from "@/workers/jobs/pipeline";
+import { systems } from "@/db/schema";
+import { getDb } from "@/lib/db";
 import { stopWorkers } from "@/workers/runtime";
 import { supersystem, tokenOf } from "../helpers/api";
 import { makeProject, makeSystem, makeUser } from "../helpers/factories";
 import { call } from "../helpers/http";
+import { processedDocument } from "../helpers/processed";
 
 afterAll(async () => {
   await stopWorkers();
@@ -36,23 +34,9 @@ function resourceForm(meta: unknown, name: string, text: string) {
   return form;
 }
 
-/** A job of `text` posted and processed by a pipeline; its result.json. */
-async function processed(t: { token: string; projectId: string }, text: string) {
-  const db = await getDb();
-  await db.update(jobs).set({ state: "Removed", deleted: new Date() }).where(eq(jobs.state, "Waiting"));
-  const form = new FormData();
-  form.append("file", new File([text], "order.txt", { type: "text/plain" }));
-  form.append("meta", JSON.stringify({ projectId: t.projectId }));
-  const posted = await call(postJob, "/api/jobs", { method: "POST", token: t.token, form });
-  expect(posted.status, posted.text).toBe(200);
-  const pipeline = new JobPipeline("lookup-worker");
-  await pipeline.deliver(db, posted.json.id);
-  await pipeline.idle();
-  const files = await db.select().from(jobFiles).where(eq(jobFiles.jobId, posted.json.id));
-  const resultFile = files.find((f) => f.kind === "result");
-  if (!resultFile) throw new Error("no result.json");
-  return JSON.parse((await readStoredFile(resultFile.path)).toString("utf8")).documents[0];
-}
+/** A text job posted and processed; the document of its result.json. */
+const processed = (t: { token: string; projectId: string }, text: string) =>
+  processedDocument({ ...t, file: new File([text], "order.txt", { type: "text/plain" }), worker: "lookup-worker" });
 
 describe("processing finds lookup resources by level (DESIGN.md Resources)", () => {
   it("a listed value is kept, an unlisted one emptied and flagged; Global only with canReadGlobalResources", async () => {

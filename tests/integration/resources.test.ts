@@ -9,9 +9,9 @@ import { GET as listPoolsRoute } from "@/app/api/v3/resources/Pool/[systemId]/ro
 import { GET as listSubtypesRoute } from "@/app/api/v3/resources/pools/[systemId]/route";
 import { DELETE as deleteResourcesRoute, POST as uploadRoute } from "@/app/api/v3/resources/route";
 import { auditTrail } from "@/db/schema";
+import { getDb } from "@/lib/db";
 import { resolveFile } from "@/lib/files/store";
 import { uploadLockPath } from "@/lib/resources/files";
-import { getDb } from "@/lib/setup/bootstrap";
 import { codes, supersystem, tokenOf } from "../helpers/api";
 import { makeProject, makeSystem, makeUser } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -47,11 +47,22 @@ describe("resources", () => {
     });
     const poolId = added.json.subtypeId as string;
 
-    // the name comes from the file when meta has none; the same name (any case) again is an update
+    // the name comes from the file when meta has none; the same name again is an update of the file
     const second = await upload(token, meta, { name: "Other.CSV", text: "a\n" });
     expect(second.json).toMatchObject({ name: "Other.CSV", created: true, subtypeId: poolId });
-    const updated = await upload(token, { ...meta, name: "SUPPLIERS.csv" }, { name: "x.csv", text: "4711;ACME\n0815;Beta\n" });
-    expect(updated.json).toMatchObject({ id: added.json.id, name: "SUPPLIERS.csv", created: false, size: 20 });
+    // an update never renames: the name in another case is refused, the stored name and file stay
+    const renamed = await upload(token, { ...meta, name: "SUPPLIERS.csv" }, { name: "x.csv", text: "renamed\n" });
+    expect([renamed.status, renamed.json.errors]).toEqual([
+      409,
+      [
+        expect.objectContaining({
+          code: "ResourceNameDiffers",
+          messageParameter: { name: "SUPPLIERS.csv", existing: "suppliers.csv" },
+        }),
+      ],
+    ]);
+    const updated = await upload(token, { ...meta, name: "suppliers.csv" }, { name: "x.csv", text: "4711;ACME\n0815;Beta\n" });
+    expect(updated.json).toMatchObject({ id: added.json.id, name: "suppliers.csv", created: false, size: 20 });
 
     const pools = await call(listPoolsRoute, `/api/v3/resources/Pool/${system.id}`, { token });
     expect(pools.status).toBe(200);
@@ -61,7 +72,7 @@ describe("resources", () => {
     expect(subtypes.json).toEqual([expect.objectContaining({ id: poolId, type: "Csv", level: "System", projectId: null })]);
 
     const details = await call(poolDetailsRoute, `/api/v3/resources/${system.id}/Csv?subtypeId=${poolId}`, { token });
-    expect(details.json[0].resources.map((r: { name: string }) => r.name)).toEqual(["Other.CSV", "SUPPLIERS.csv"]);
+    expect(details.json[0].resources.map((r: { name: string }) => r.name)).toEqual(["Other.CSV", "suppliers.csv"]);
     const unknownType = await call(poolDetailsRoute, `/api/v3/resources/${system.id}/Pdf`, { token });
     expect([unknownType.status, codes(unknownType.json)]).toEqual([400, ["ResourceTypeUnknown"]]);
 
@@ -69,7 +80,7 @@ describe("resources", () => {
       const file = await call(downloadRoute, `/api/v3/resources/${system.id}/Csv/${subtype}/suppliers.csv/`, { token });
       expect(file.status).toBe(200);
       expect(file.text).toBe("4711;ACME\n0815;Beta\n");
-      expect(file.headers.get("content-disposition")).toContain("SUPPLIERS.csv");
+      expect(file.headers.get("content-disposition")).toContain("suppliers.csv");
     }
     const missing = await call(downloadRoute, `/api/v3/resources/${system.id}/Csv/${poolId}/none.csv`, { token });
     expect([missing.status, codes(missing.json)]).toEqual([404, ["ResourceNotFound"]]);
@@ -116,6 +127,8 @@ describe("resources", () => {
       [{ ...meta, type: "Pdf" }, undefined as never, "ResourceTypeUnknown"],
       [{ ...meta, type: undefined }, undefined as never, "resources_error_noType"],
       [{ ...meta, subtype: " " }, undefined as never, "resources_error_noPool"],
+      [{ ...meta, subtype: undefined }, undefined as never, "resources_error_noPool"],
+      [{ ...meta, subtype: null }, undefined as never, "resources_error_noPool"],
       [{ ...meta, level: "Cloud" }, undefined as never, "ResourceLevelUnknown"],
       [{ ...meta, level: "Global" }, undefined as never, "ResourceLevelNotSupported"],
       [{ ...meta, level: "Project" }, undefined as never, "ResourceDataMissing"],
@@ -131,6 +144,19 @@ describe("resources", () => {
     expect(notMultipart.status).toBe(400);
     const badDelete = await call(deleteResourcesRoute, "/api/v3/resources", { method: "DELETE", token, body: { systemId: "x" } });
     expect(badDelete.status).toBe(400);
+    // a delete without its pool names the rule, not the generic Required
+    const noPool = await call(deleteResourcesRoute, "/api/v3/resources", {
+      method: "DELETE",
+      token,
+      body: { systemId: system.id, names: ["a.csv"] },
+    });
+    expect([noPool.status, codes(noPool.json)]).toEqual([400, ["resources_error_noPool"]]);
+    const badPool = await call(deleteResourcesRoute, "/api/v3/resources", {
+      method: "DELETE",
+      token,
+      body: { systemId: system.id, subtypeId: "42" },
+    });
+    expect([badPool.status, codes(badPool.json)]).toEqual([400, ["InvalidId"]]);
   });
 
   it("project levels take a project of the system", async () => {

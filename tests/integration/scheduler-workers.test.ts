@@ -3,9 +3,9 @@ import { Queue } from "bullmq";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { schedulers, schedulerTaskRuns, schedulerTasks, systems } from "@/db/schema";
+import { getDb } from "@/lib/db";
 import { redisConnection } from "@/lib/queue/redis";
 import { forceTask } from "@/lib/scheduler/services/force-task";
-import { getDb } from "@/lib/setup/bootstrap";
 import { TASK_FUNCTION_IMPLS } from "@/workers/scheduler/functions";
 import { makeUser } from "../helpers/factories";
 
@@ -126,7 +126,7 @@ describe.runIf(scaleOut)("the scheduler in two worker processes (PostgreSQL + Re
         const { count } = await runsOf(all);
         return all.every((id) => count(id) >= 1);
       },
-      60_000,
+      120_000,
       "every due and forced task ran",
     );
     // more ticks from both workers, then nothing may have run twice

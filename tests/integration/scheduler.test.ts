@@ -7,10 +7,11 @@ import { GET as getRuns } from "@/app/api/scheduler/tasks/[taskId]/runs/route";
 import { GET as getFunctions } from "@/app/api/scheduler/tasks/functions/route";
 import { GET as listTasksRoute, POST as postTask, PUT as putTask } from "@/app/api/scheduler/tasks/route";
 import { auditTrail, schedulerTaskRuns, schedulerTasks } from "@/db/schema";
+import { getDb } from "@/lib/db";
 import type { TaskFunctionName } from "@/lib/scheduler/functions";
 import { ensureInternalTasks } from "@/lib/scheduler/internal-tasks";
+import { serverTimeZone } from "@/lib/scheduler/next-run";
 import { forceTask } from "@/lib/scheduler/services/force-task";
-import { getDb } from "@/lib/setup/bootstrap";
 import { startEmbeddedScheduler, stopEmbeddedScheduler } from "@/workers/scheduler/embedded";
 import { claimDueTasks, runEvent, type TaskRegistry, tick } from "@/workers/scheduler/engine";
 import type { TaskFunction } from "@/workers/scheduler/functions/types";
@@ -54,7 +55,8 @@ describe("scheduler API", () => {
     const id = created.json.id as string;
 
     const read = await call(getScheduler, `/api/scheduler/${system.id}`, { token });
-    expect(read.json).toMatchObject({ systemId: system.id, checkInterval: expect.any(Number) });
+    // the zone its daily and weekly times count in, which the pages name (issue 23)
+    expect(read.json).toMatchObject({ systemId: system.id, checkInterval: expect.any(Number), timeZone: serverTimeZone() });
     expect(read.json.tasks.map((t: { id: string }) => t.id)).toEqual([id]);
     expect((await call(listTasksRoute, "/api/scheduler/tasks", { token })).json).toHaveLength(1);
 
@@ -95,6 +97,46 @@ describe("scheduler API", () => {
       .from(auditTrail)
       .where(and(eq(auditTrail.systemId, system.id), eq(auditTrail.category, "SchedulerTask")));
     expect(audit.map((a) => a.operation).sort()).toEqual(["Create", "Delete", "Update"]);
+  });
+
+  it("takes DownloadCleaner's downloadType by spec §3 number and a CleanUpLearnJobs limit without days; stores names and days", async () => {
+    const { system, token } = await setup();
+    const task = (name: string, fn: TaskFunctionName, configuration: object) =>
+      call(postTask, "/api/scheduler/tasks", {
+        method: "POST",
+        token,
+        body: { ...weekly(system.id), name, function: fn, configuration: JSON.stringify(configuration) },
+      });
+    const stored: Record<string, unknown>[] = [];
+    for (const [n, downloadType] of [0, 1, 2, 3, "Metric"].entries()) {
+      const res = await task(`Cleaner ${n}`, "DownloadCleaner", { downloadType, cleanAfterCountOfDays: 30 });
+      expect(res.status, res.text).toBe(200);
+      stored.push(JSON.parse(res.json.configuration));
+    }
+    expect(stored.map((c) => c.downloadType)).toEqual(["All", "Metric", "AuditTrail", "MetricAggregate", "Metric"]);
+    for (const downloadType of [4, -1, 1.5, "2", "Everything"]) {
+      const bad = await task("Cleaner x", "DownloadCleaner", { downloadType });
+      expect([bad.status, codes(bad.json)], String(downloadType)).toEqual([400, ["InvalidChoice@configuration.downloadType"]]);
+    }
+
+    const limits = await task("Learn jobs", "CleanUpLearnJobs", {
+      limitDeleted: "00:00:00",
+      limitError: "12:30:00",
+      limitOther: "3.00:00:00",
+    });
+    expect(limits.status, limits.text).toBe(200);
+    expect(JSON.parse(limits.json.configuration)).toEqual({
+      limitDeleted: "0.00:00:00",
+      limitError: "0.12:30:00",
+      limitOther: "3.00:00:00",
+    });
+    for (const limitError of ["24:00:00", "1.2:00:00", "12:00", ".12:00:00"]) {
+      const bad = await task("Learn jobs x", "CleanUpLearnJobs", { limitError });
+      expect([bad.status, codes(bad.json)], limitError).toEqual([
+        400,
+        ["scheduler_error_invalidDuration@configuration.limitError"],
+      ]);
+    }
   });
 
   it("reports every rule of spec §5 at once, each on its field", async () => {
@@ -144,6 +186,47 @@ describe("scheduler API", () => {
     const admin = await superAdmin(superSystem);
     const bad = await call(putScheduler, "/api/scheduler", { method: "PUT", token: admin, body: { checkInterval: 0 } });
     expect(codes(bad.json)).toEqual(["scheduler_error_intervalNegative@checkInterval"]);
+  });
+
+  it("a disabled task takes no force start (409 TaskDisabled); disabling a forced task disarms it", async () => {
+    const db = await getDb();
+    const { system, token } = await setup();
+    const created = await call(postTask, "/api/scheduler/tasks", {
+      method: "POST",
+      token,
+      body: { ...weekly(system.id), disabled: true },
+    });
+    expect(created.status, created.text).toBe(200);
+    const disabled = created.json as { id: string };
+    const forced = await call(putTask, "/api/scheduler/tasks", {
+      method: "PUT",
+      token,
+      body: { ...weekly(system.id), id: disabled.id, disabled: true, forceTrigger: true },
+    });
+    expect([forced.status, codes(forced.json)]).toEqual([409, ["TaskDisabled@"]]);
+    expect(forced.json.errors[0].messageParameter).toMatchObject({ name: "Weekly priorities" });
+    const armedAtCreate = await call(postTask, "/api/scheduler/tasks", {
+      method: "POST",
+      token,
+      body: { ...weekly(system.id), name: "Armed", disabled: true, forceTrigger: true },
+    });
+    expect([armedAtCreate.status, codes(armedAtCreate.json)]).toEqual([409, ["TaskDisabled@"]]);
+
+    // enabled and forced, then disabled before the tick: nothing stays armed for the day it is enabled again
+    const enabled = await call(putTask, "/api/scheduler/tasks", {
+      method: "PUT",
+      token,
+      body: { ...weekly(system.id), id: disabled.id, forceTrigger: true },
+    });
+    expect([enabled.status, enabled.json.forceTrigger]).toEqual([200, true]);
+    const off = await call(putTask, "/api/scheduler/tasks", {
+      method: "PUT",
+      token,
+      body: { ...weekly(system.id), id: disabled.id, disabled: true },
+    });
+    expect([off.status, off.json.forceTrigger]).toEqual([200, false]);
+    const [row] = await db.select().from(schedulerTasks).where(eq(schedulerTasks.id, disabled.id));
+    expect(row?.forceTrigger).toBe(false);
   });
 
   it("internal tasks: not deletable, function fixed; ensure adds only what is missing", async () => {

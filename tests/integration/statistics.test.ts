@@ -6,8 +6,8 @@ import { GET as longRunningRoute } from "@/app/api/v3/statistics/longrunningjobs
 import { GET as projectsRoute } from "@/app/api/v3/statistics/summary/[systemId]/route";
 import { GET as systemsRoute } from "@/app/api/v3/statistics/summary/route";
 import { downloads, jobMetrics, jobStatsMonthly, jobs, projects, systems } from "@/db/schema";
+import { getDb } from "@/lib/db";
 import { resolveFile } from "@/lib/files/store";
-import { getDb } from "@/lib/setup/bootstrap";
 import { jobDurationHistogram, jobsByOutcome, statisticsSeries } from "@/lib/statistics/queries";
 import { rollMetricsIntoMonths } from "@/lib/statistics/rollup";
 import { codes, supersystem, tokenOf } from "../helpers/api";

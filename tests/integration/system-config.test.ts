@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { GET as getSystem } from "@/app/api/systems/[systemId]/route";
 import { PUT as putSystem } from "@/app/api/systems/route";
-import { systems } from "@/db/schema";
+import { auditTrail, systems } from "@/db/schema";
+import { callerFromToken } from "@/lib/auth/sessions";
 import { openSecret } from "@/lib/crypto/secrets";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
 import { updateSystemConfig } from "@/lib/systems/services/update-system-config";
 import { codes, tokenOf } from "../helpers/api";
 import { makeSystem, makeUser } from "../helpers/factories";
@@ -41,6 +42,18 @@ describe("system configuration (ccsApiKey)", () => {
       body: { id: own.id, name: own.name, ccsApiKey: "other" },
     });
     expect([refused.status, codes(refused.json)]).toEqual([403, ["AccessDenied"]]);
+    // permission first: a partial or empty body of a caller who may change no system is 403 too, not 400
+    for (const body of [{ id: own.id, ccsApiKey: "other" }, {}, { name: "" }]) {
+      const partial = await call(putSystem, "/api/systems", {
+        method: "PUT",
+        token: await tokenOf(own.name, jobManager.name),
+        body,
+      });
+      expect([partial.status, codes(partial.json)], JSON.stringify(body)).toEqual([403, ["AccessDenied"]]);
+    }
+    // who may, is told what the body lacks
+    const unnamed = await call(putSystem, "/api/systems", { method: "PUT", token, body: { id: own.id, ccsApiKey: "other" } });
+    expect([unnamed.status, codes(unnamed.json)]).toEqual([400, ["MissingSystemName"]]);
     const elsewhere = await call(putSystem, "/api/systems", {
       method: "PUT",
       token,
@@ -87,5 +100,32 @@ describe("system configuration (ccsApiKey)", () => {
         input: { systemId: own.id, ccsApiKey: "x" },
       }),
     ).rejects.toMatchObject({ code: "AccessDenied" });
+  });
+
+  it("a save audits the key only when it changed: the same key again, or clearing none, writes no row", async () => {
+    const db = await getDb();
+    const own = await makeSystem();
+    const admin = await makeUser({ systemId: own.id, roles: ["Administrator"] });
+    const token = await tokenOf(own.name, admin.name);
+    const rows = () =>
+      db
+        .select({ value: auditTrail.value })
+        .from(auditTrail)
+        .where(and(eq(auditTrail.category, "System"), eq(auditTrail.systemId, own.id)))
+        .orderBy(desc(auditTrail.id));
+    const caller = await callerFromToken(db, token);
+    await updateSystemConfig(db, { caller, input: { systemId: own.id, ccsApiKey: "" } });
+    expect(await rows()).toHaveLength(0);
+    await updateSystemConfig(db, { caller, input: { systemId: own.id, ccsApiKey: "k1" } });
+    await updateSystemConfig(db, { caller, input: { systemId: own.id, ccsApiKey: "k1" } });
+    const put = await call(putSystem, "/api/systems", {
+      method: "PUT",
+      token,
+      body: { id: own.id, name: own.name, ccsApiKey: "k1" },
+    });
+    expect(put.status, put.text).toBe(200);
+    expect((await rows()).map((r) => JSON.parse(r.value).ccsApiKey)).toEqual(["changed"]);
+    await updateSystemConfig(db, { caller, input: { systemId: own.id, ccsApiKey: "" } });
+    expect((await rows()).map((r) => JSON.parse(r.value).ccsApiKey)).toEqual(["cleared", "changed"]);
   });
 });

@@ -16,7 +16,7 @@ import { GET as getSystemIds } from "@/app/api/v2/systems/ids/route";
 import { auditTrail, schedulers, schedulerTasks, sessions, systems, users } from "@/db/schema";
 import { SUPERSYSTEM } from "@/lib/auth/permissions";
 import { openSecret } from "@/lib/crypto/secrets";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
 import { systemFilesDir } from "@/lib/systems/services/delete-system";
 import { codes, login, supersystem, tokenOf } from "../helpers/api";
 import { makeLicence, makeSystem, makeUser, uniqueName } from "../helpers/factories";

@@ -3,7 +3,7 @@ import { POST as postJob } from "@/app/api/jobs/route";
 import { GET as getConfig, PUT as putConfig } from "@/app/api/v3/config/service/route";
 import { POST as uploadVersion } from "@/app/api/v3/projects/[projectId]/upload/route";
 import { POST as addProject } from "@/app/api/v3/projects/route";
-import { DEFAULT_SERVICE_CONFIG } from "@/lib/config/service-config";
+import { DEFAULT_SERVICE_CONFIG } from "@/lib/settings/store";
 import { stopWorkers } from "@/workers/runtime";
 import { sampleEsproject } from "../fixtures/project";
 import { codes, supersystem, tokenOf } from "../helpers/api";

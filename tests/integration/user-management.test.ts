@@ -7,8 +7,8 @@ import { DELETE as deleteUserRoute, GET as getUserRoute } from "@/app/api/users/
 import { PUT as putUser } from "@/app/api/users/route";
 import { auditTrail, sessions, type User, users } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
+import { getDb } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
-import { getDb } from "@/lib/setup/bootstrap";
 import { ZUser } from "@/lib/users/schemas";
 import { deleteUser } from "@/lib/users/services/delete-user";
 import { updateUser } from "@/lib/users/services/update-user";

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { jobFiles, jobMetrics, jobs } from "@/db/schema";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
 import { stopWorkers } from "@/workers/runtime";
 import { invoiceLinesPdf } from "../fixtures/scans";
 import { tokenOf } from "../helpers/api";
@@ -78,7 +78,8 @@ describe.runIf(scaleOut)("a worker process killed mid-run", () => {
         results.filter((f) => f.kind === "result").map((f) => f.name),
         `job ${id}`,
       ).toEqual(["result.json"]);
-      expect(results.filter((f) => f.kind === "work")).toHaveLength(1);
+      // the reading-order text and the layout text of its one document
+      expect(results.filter((f) => f.kind === "work")).toHaveLength(2);
       expect(await db.select().from(jobMetrics).where(eq(jobMetrics.jobId, id))).toHaveLength(1);
     }
     const retaken = await db

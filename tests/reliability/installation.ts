@@ -65,7 +65,7 @@ export async function install(options: { workers: number; env?: Record<string, s
     SECRET_KEY: env.SECRET_KEY,
     DATA_DIR: dataDir,
   });
-  const { getDb } = await import("@/lib/setup/bootstrap");
+  const { startedDb: getDb } = await import("@/lib/setup/bootstrap");
   await getDb();
   const { makeProject, makeSystem, makeUser, PASSWORD } = await import("../helpers/factories");
   const system = await makeSystem();
@@ -196,7 +196,7 @@ export function keepPosting(inst: Installation, clients: number) {
 
 /** Every job ends Ready (waited for), each with one result file and one metrics row: none lost, none run twice. */
 export async function expectReadyOnce(ids: number[], timeoutMs = 240_000): Promise<void> {
-  const { getDb } = await import("@/lib/setup/bootstrap");
+  const { startedDb: getDb } = await import("@/lib/setup/bootstrap");
   const { jobs, jobFiles, jobMetrics } = await import("@/db/schema");
   const db = await getDb();
   const notReady = async () =>

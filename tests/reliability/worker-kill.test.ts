@@ -31,7 +31,7 @@ describe("a worker killed with 300 jobs in flight", () => {
       expect(res.status).toBe(200);
       ids.push(((await res.json()) as { id: number }).id);
     }
-    const { getDb } = await import("@/lib/setup/bootstrap");
+    const { startedDb: getDb } = await import("@/lib/setup/bootstrap");
     const { jobs, jobFiles } = await import("@/db/schema");
     const db = await getDb();
     const victim = inst.workers[0];
@@ -42,11 +42,23 @@ describe("a worker killed with 300 jobs in flight", () => {
         .select({ id: jobs.id })
         .from(jobs)
         .where(and(eq(jobs.workerProcessId, victimId), inArray(jobs.state, ["Assigned", "Processing"])));
-    // the victim at work, with jobs done already
-    await until("the worker to be killed is at work", async () => (await running()).length > 0, 60_000, 20);
-    const inFlight = (await running()).map((r) => r.id);
-    const killedAt = Date.now();
-    process.kill(-victim.child.pid, "SIGKILL");
+    // the victim at work, with jobs done already. It is stopped (SIGSTOP) before the jobs in its hands are read, so
+    // that none it finishes between the look and the kill is counted; with none in hand it goes on and is tried again
+    let inFlight: number[] = [];
+    let killedAt = 0;
+    const deadline = Date.now() + 60_000;
+    while (inFlight.length === 0) {
+      if (Date.now() > deadline) throw new Error("the worker to be killed never held a job");
+      await until("the worker to be killed is at work", async () => (await running()).length > 0, 60_000, 20);
+      process.kill(-victim.child.pid, "SIGSTOP");
+      // statements it had sent before it stopped are given a moment to end (no claim runs out for LEASE_MS)
+      await new Promise((r) => setTimeout(r, 300));
+      inFlight = (await running()).map((r) => r.id);
+      if (inFlight.length > 0) {
+        killedAt = Date.now();
+        process.kill(-victim.child.pid, "SIGKILL");
+      } else process.kill(-victim.child.pid, "SIGCONT");
+    }
 
     await expectReadyOnce(ids);
     const taken = await db

@@ -91,6 +91,7 @@ function ensureBuild(): void {
   const hash = sourceHash();
   const marker = path.join(ROOT, DIST_DIR, "source-hash");
   if (existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID")) && existsSync(marker) && readFileSync(marker, "utf8") === hash) return;
+  console.log(`building ${DIST_DIR} for the server tests (tests/server), since the sources changed: about a minute`);
   // types are checked by `npm run typecheck`, not again by every test build
   const env = { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1", NEXT_BUILD_SKIP_TYPECHECK: "1" };
   const build = spawnSync(NEXT, ["build"], { cwd: ROOT, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });

@@ -1,25 +1,27 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { afterAll, expect } from "vitest";
+import { afterAll, inject } from "vitest";
 import { type DbHandle, openedDbHandle, openPglite, openPostgres, setDbFactory, setDbHandle } from "@/db/client";
-import { resetReady } from "@/lib/setup/bootstrap";
-import { isServiceFree } from "./service-free";
+import { resetReady } from "@/lib/db";
+import { prepareStart } from "@/lib/setup/bootstrap";
+import { TEST_ADMIN_PASSWORD } from "./admin";
 
-// Every test file that touches the database gets its own, opened on first use: an in-memory PGlite
-// by default, or a fresh database on the PostgreSQL server of DATABASE_URL (created here, dropped
-// afterwards). Never a mock. Files that never query open nothing.
+// Every test file of the database project gets its own database, opened on first use: a copy of this run's migrated
+// and seeded template (tests/setup/template.ts) — an in-memory PGlite loaded from the template's dump by default, or a
+// database created from the template database on the PostgreSQL server of DATABASE_URL (dropped afterwards). Never a
+// mock. Files that never query open nothing.
 const tempDir = mkdtempSync(path.join(tmpdir(), "docservice-test-"));
 process.env.DATA_DIR = tempDir;
-process.env.ADMIN_PASSWORD ??= "Admin-Passw0rd!";
+process.env.ADMIN_PASSWORD ??= TEST_ADMIN_PASSWORD;
 // BullMQ keys of this test file apart from any other user of the same Redis
 process.env.QUEUE_PREFIX = `docservice-test-${randomBytes(4).toString("hex")}`;
 
 let dropDatabase: (() => Promise<void>) | undefined;
 
-function perFilePostgres(serverUrl: string): DbHandle {
+function perFilePostgres(serverUrl: string, template: string): DbHandle {
   const name = `docservice_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   const url = new URL(serverUrl);
@@ -29,7 +31,7 @@ function perFilePostgres(serverUrl: string): DbHandle {
   process.env.TEST_DATABASE_URL = url.toString();
   const migrate = handle.migrate;
   handle.migrate = async () => {
-    await admin.unsafe(`create database ${name}`);
+    await admin.unsafe(`create database ${name} template ${template}`);
     await migrate();
   };
   dropDatabase = async () => {
@@ -41,16 +43,15 @@ function perFilePostgres(serverUrl: string): DbHandle {
 
 setDbHandle(undefined);
 resetReady();
-/** A file listed in service-free.ts must not open a database or Redis: CI's PostgreSQL pass leaves it out. */
-function refuseServiceFree(what: string): void {
-  const file = expect.getState().testPath ?? "";
-  if (isServiceFree(file, process.cwd()))
-    throw new Error(`${file} opened ${what}, but tests/setup/service-free.ts lists its folder as service-free`);
-}
-
+prepareStart();
 setDbFactory(() => {
-  refuseServiceFree("a database");
-  return process.env.DATABASE_URL ? perFilePostgres(process.env.DATABASE_URL) : openPglite();
+  const template = inject("dbTemplate");
+  if (template.kind === "postgres") {
+    const serverUrl = process.env.DATABASE_URL;
+    if (!serverUrl) throw new Error("the run's database template is on PostgreSQL, but DATABASE_URL is unset in this file");
+    return perFilePostgres(serverUrl, template.database);
+  }
+  return openPglite(undefined, new Blob([readFileSync(template.file)]));
 });
 
 async function dropQueueKeys(): Promise<void> {
@@ -61,7 +62,6 @@ async function dropQueueKeys(): Promise<void> {
   if (keys.length) await redis.del(...keys);
   await redis.quit();
   holder.redis = undefined;
-  refuseServiceFree("Redis");
 }
 
 afterAll(async () => {

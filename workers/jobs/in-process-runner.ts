@@ -1,8 +1,8 @@
-import os from "node:os";
-import { syncLogLevel } from "@/lib/config/live";
-import { getServiceConfig } from "@/lib/config/service-config";
+import { getDb } from "@/lib/db";
 import { log } from "@/lib/log";
-import { getDb } from "@/lib/setup/bootstrap";
+import { syncLogLevel } from "@/lib/settings/live";
+import { getServiceConfig } from "@/lib/settings/store";
+import { slotCount } from "../transport/slots";
 import { jobPipeline } from "./pipeline";
 import { type Registration, registerWorkerProcess } from "./registry";
 
@@ -56,11 +56,6 @@ async function fill(state: State): Promise<void> {
   } finally {
     state.filling = false;
   }
-}
-
-/** spec operations §9: maxWorkerCount 0 means automatic, the number of logical CPUs. */
-export function slotCount(maxWorkerCount: number): number {
-  return maxWorkerCount > 0 ? maxWorkerCount : os.availableParallelism();
 }
 
 /** The runner's slots now: in work and allowed (tests). */

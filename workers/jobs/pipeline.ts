@@ -1,20 +1,15 @@
 import type { Database } from "@/db/client";
-import { getServiceConfig } from "@/lib/config/service-config";
 import { log } from "@/lib/log";
+import { getServiceConfig } from "@/lib/settings/store";
+import { RetryLater } from "../transport/retry-later";
+import { WORKER_ID } from "../worker-id";
 import { type Claim, claimJob, claimWaiting, isLeasedElsewhere, LEASE_MS, releaseClaims, renewLeases } from "./claim";
-import { finishJobs, type JobInputs, type Prepared, prepareJob, startJobs, WORKER_ID } from "./process";
+import { finishJobs } from "./process/finish";
+import { prepareJob } from "./process/prepare";
+import type { Prepared } from "./process/prepared";
+import { type JobInputs, startJobs } from "./process/start";
 
 export type Outcome = "Ready" | "Error" | "lost";
-
-/** Thrown to a BullMQ delivery that must come again later (the job is leased elsewhere, or maintenance mode). */
-export class RetryLater extends Error {
-  constructor(
-    message: string,
-    readonly delayMs = 5000,
-  ) {
-    super(message);
-  }
-}
 
 type Entry = {
   claim: Claim;
@@ -62,7 +57,7 @@ function withinDeadline<T>(work: Promise<T>, what: string): Promise<T> {
  * (maxWorkerCount). Each slot works on one job at a time; the database stays the truth (claims with leases,
  * workers/jobs/claim.ts). Two things make many small jobs cheap: a slot that claims a job also claims a few Waiting jobs
  * ahead, as many as it expects to finish in AHEAD_BUDGET_MS (none while jobs are slow, such as OCR), so the work of
- * starting them is shared; and finished jobs are recorded in batches (workers/jobs/process.ts finishJobs). A delivery
+ * starting them is shared; and finished jobs are recorded in batches (workers/jobs/process/finish.ts). A delivery
  * answers only once its job's end is committed, so a process that dies loses no job: its leases run out and the
  * deliveries come again (BullMQ's stalled-job check, or the retries of deliveries that found the job leased).
  */

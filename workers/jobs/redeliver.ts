@@ -2,12 +2,12 @@ import { and, asc, desc, eq, lt } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { jobs } from "@/db/schema";
 import { log } from "@/lib/log";
-import { addJobDelivery, bullQueue, deliveryId } from "@/lib/queue";
+import { deliveryId, jobsQueue } from "@/lib/queue/jobs";
 import { redisConnection } from "@/lib/queue/redis";
 
 /** Waiting this long without being claimed makes the sweep look at a job's delivery. */
 const REDELIVER_AFTER_MS = 2 * 60_000;
-/** How often every worker process sweeps (workers/bullmq.ts). */
+/** How often every worker process sweeps (workers/jobs/queue.ts). */
 export const REDELIVER_EVERY_MS = 60_000;
 
 /**
@@ -27,7 +27,7 @@ export async function redeliverWaitingJobs(
     .where(and(eq(jobs.state, "Waiting"), lt(jobs.created, new Date(Date.now() - olderThanMs))))
     .orderBy(desc(jobs.priority), asc(jobs.created))
     .limit(limit);
-  const queue = bullQueue("jobs");
+  const queue = jobsQueue.bullmq();
   let again = 0;
   for (const job of waiting) {
     const existing = await queue.getJob(deliveryId(job.id, job.restarts));
@@ -36,7 +36,7 @@ export async function redeliverWaitingJobs(
       if (state !== "completed" && state !== "failed" && state !== "unknown") continue;
       await existing.remove();
     }
-    await addJobDelivery({ jobId: job.id, priority: job.priority, restarts: job.restarts });
+    await jobsQueue.add({ jobId: job.id, priority: job.priority, restarts: job.restarts });
     again++;
   }
   if (again) log.warn({ again }, "job deliveries queued again");

@@ -3,9 +3,9 @@ import { eq, lt, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { type WorkerKind, workerProcesses } from "@/db/schema";
 import { ago, WORKER_HEARTBEAT_MS, WORKER_STALE_MS } from "@/lib/dashboard/worker-registry";
+import { getDb } from "@/lib/db";
 import { log } from "@/lib/log";
-import { getDb } from "@/lib/setup/bootstrap";
-import { WORKER_ID } from "./process";
+import { WORKER_ID } from "../worker-id";
 
 export type Registration = {
   /** writes the row now (slots and busy as they are); the heartbeat calls it every WORKER_HEARTBEAT_MS */

@@ -70,10 +70,43 @@ export async function reportProgress(db: Database, claim: LearnClaim, progress: 
   if (!rows.length) throw new LearnClaimLost(claim.run.id);
 }
 
-/** Ends the run in Error with a code and message (only while the claim holds). */
-export async function failLearnRun(db: Database, claim: LearnClaim, error: { code: string; message: string }): Promise<void> {
+/**
+ * Ends the run in Error with a code, its English message and the message's parameters (the portal tells it in the
+ * reader's language), only while the claim holds.
+ */
+export async function failLearnRun(
+  db: Database,
+  claim: LearnClaim,
+  error: { code: string; message: string; params?: Record<string, string | number> },
+): Promise<void> {
   await db
     .update(learnRuns)
-    .set({ state: "Error", errorCode: error.code, errorMessage: error.message.slice(0, 2000), finished: sql`now()` })
+    .set({
+      state: "Error",
+      errorCode: error.code,
+      errorMessage: error.message.slice(0, 2000),
+      errorParameter: error.params ?? null,
+      finished: sql`now()`,
+    })
+    .where(holds(claim));
+}
+
+/**
+ * Gives a claimed run back: Waiting again, as if never claimed (no attempt counted, no progress), for a run that waits
+ * for its project's cluster locks (LearnRunDeferred). The next delivery (the release of the last lock, or the sweep)
+ * claims it again. Only while the claim holds.
+ */
+export async function deferLearnRun(db: Database, claim: LearnClaim): Promise<void> {
+  await db
+    .update(learnRuns)
+    .set({
+      state: "Waiting",
+      workerId: null,
+      heartbeat: null,
+      started: null,
+      done: 0,
+      total: 0,
+      attempts: sql`greatest(${learnRuns.attempts} - 1, 0)`,
+    })
     .where(holds(claim));
 }

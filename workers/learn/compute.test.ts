@@ -20,12 +20,12 @@ describe("the learn engine in a child process (the embedded server's runs)", () 
     // typed arrays come back as typed arrays
     expect(apart.clusters[0]?.centroid).toBeInstanceOf(Float32Array);
     expect(apart.clusters.length).toBeGreaterThanOrEqual(3);
-  }, 60_000);
+  }, 120_000);
 
   it("a failure in the child is the run's error, not a hang", async () => {
     // a document without a vector makes the engine throw
     await expect(
       inChild({ op: "cluster", input: { documents: [{ key: "a", vector: undefined as never }], clusters: [] } }),
     ).rejects.toThrow(/learn engine/);
-  }, 60_000);
+  }, 120_000);
 });

@@ -1,13 +1,15 @@
 import { eq, inArray, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { learnClusters, learnDocuments, learnModels, learnRuns, projects } from "@/db/schema";
-import { patchSetting, SETTING_KEYS } from "@/lib/config/service-config";
+import { getDb } from "@/lib/db";
+import { CLUSTER_LOCK_LAPSE_MS } from "@/lib/learn/clusters/rules";
+import { listLearnRuns } from "@/lib/learn/runs/queries";
 import { requestLearnRun } from "@/lib/learn/services/request-learn-run";
 import { afterClusterChange } from "@/lib/learn/services/trigger-learn-run";
 import { fromVectorBytes } from "@/lib/learn/vector-bytes";
-import { bullQueue, learnDeliveryId } from "@/lib/queue";
+import { learnDeliveryId, learnQueue } from "@/lib/queue/learn";
 import { redisConnection } from "@/lib/queue/redis";
-import { getDb } from "@/lib/setup/bootstrap";
+import { patchSetting, SETTING_KEYS } from "@/lib/settings/store";
 import { makeSystem, makeUser } from "@/tests/helpers/factories";
 import { addLearnDocuments, clustersOf, kindOf, makeLearnProjectRow, runRow } from "@/tests/helpers/learn-runs";
 import { claimLearnRun, LEARN_LEASE_MS } from "./claim";
@@ -144,7 +146,7 @@ describe("the learn worker", () => {
     expect((await clustersOf(project.id)).map((c) => [c.number, c.name, c.size])).toEqual([[1, "Kept", 0]]);
   });
 
-  it("refuses at its start what a request would: the project under its updating lock, a locked cluster", async () => {
+  it("refuses at its start a project under its updating lock (its reason kept to be told in any language); a locked cluster makes it wait", async () => {
     const system = await makeSystem();
     const user = await makeUser({ systemId: system.id });
     const project = await makeLearnProjectRow({ systemId: system.id });
@@ -153,23 +155,42 @@ describe("the learn worker", () => {
     const asked = await requestLearnRun(db, { caller: null, projectId: project.id, trigger: "Task", onlyChanged: true });
     await db.update(projects).set({ updating: true }).where(eq(projects.id, project.id));
     expect(await processLearnDelivery(db, { runId: asked.id })).toMatchObject({ outcome: "Error", code: "LearnProjectUpdating" });
-    expect(await runRow(asked.id)).toMatchObject({ state: "Error", errorCode: "LearnProjectUpdating" });
+    expect(await runRow(asked.id)).toMatchObject({
+      state: "Error",
+      errorCode: "LearnProjectUpdating",
+      errorParameter: { name: project.name },
+    });
     expect((await runRow(asked.id)).errorMessage).toContain("updating lock");
     await db.update(projects).set({ updating: false }).where(eq(projects.id, project.id));
 
+    // a person holds a cluster's lock: the run goes back to Waiting (no attempt spent) and says what it waits for
     const again = await requestLearnRun(db, { caller: null, projectId: project.id, trigger: "Task", onlyChanged: true });
-    await db.insert(learnClusters).values({
-      projectId: project.id,
-      systemId: system.id,
-      number: 9,
-      lockedBy: user.id,
-      lockedByName: user.name,
-      lockedAt: new Date(),
-    });
-    expect(await processLearnDelivery(db, { runId: again.id })).toMatchObject({ outcome: "Error", code: "LearnClusterLocked" });
-    // the documents stay pending for the next run
+    const [locked] = await db
+      .insert(learnClusters)
+      .values({
+        projectId: project.id,
+        systemId: system.id,
+        number: 9,
+        lockedBy: user.id,
+        lockedByName: user.name,
+        lockedAt: new Date(),
+        lockSeen: new Date(),
+      })
+      .returning();
+    expect(await processLearnDelivery(db, { runId: again.id })).toMatchObject({ outcome: "deferred" });
+    expect(await runRow(again.id)).toMatchObject({ state: "Waiting", attempts: 0, started: null, errorCode: null });
+    const [listed] = (await listLearnRuns(db, { projectId: project.id, page: 0, pageSize: 1 })).items;
+    expect(listed).toMatchObject({ id: again.id, state: "Waiting", waitingFor: { cluster: "Cluster 9", user: user.name } });
+    // the documents stay pending
     const pending = await db.select().from(learnDocuments).where(eq(learnDocuments.projectId, project.id));
     expect(pending.every((d) => d.learnedAt === null)).toBe(true);
+    // the lock lapses (its holder not seen for CLUSTER_LOCK_LAPSE_MS): the next delivery runs it
+    await db
+      .update(learnClusters)
+      .set({ lockSeen: new Date(Date.now() - CLUSTER_LOCK_LAPSE_MS - 1000) })
+      .where(eq(learnClusters.id, locked?.id ?? ""));
+    expect(await processLearnDelivery(db, { runId: again.id })).toMatchObject({ outcome: "Ready" });
+    expect(await runRow(again.id)).toMatchObject({ state: "Ready", attempts: 1 });
   });
 
   it("a delivery of an ended run, of an unknown run or a second one at once does nothing; a dead worker's run is taken over", async () => {
@@ -228,7 +249,7 @@ describe("the learn worker", () => {
     expect(left.every((d) => d.learnedAt !== null)).toBe(true);
   });
 
-  it("afterClusterChange asks for an incremental run once no lock is held, with the setting on", async () => {
+  it("afterClusterChange asks for an incremental run with the setting on; while a lock is held it waits", async () => {
     const db = await getDb();
     const system = await makeSystem();
     const user = await makeUser({ systemId: system.id });
@@ -240,20 +261,26 @@ describe("the learn worker", () => {
       .update(learnClusters)
       .set({ name: "Invoices", lockedAt: new Date(), lockedBy: user.id, lockedByName: user.name })
       .where(eq(learnClusters.id, cluster?.id ?? ""));
-    // the person still edits: deferred (GroupPendingDocuments asks later)
-    expect(await afterClusterChange(db, project.id)).toBeNull();
-    await db
-      .update(learnClusters)
-      .set({ lockedAt: null, lockedBy: null, lockedByName: null })
-      .where(eq(learnClusters.projectId, project.id));
     await patchSetting(db, SETTING_KEYS.learnConfig, { createLearnJobOnClusterChange: false });
     try {
       expect(await afterClusterChange(db, project.id)).toBeNull();
     } finally {
       await patchSetting(db, SETTING_KEYS.learnConfig, { createLearnJobOnClusterChange: true });
     }
+    // the person still edits: the run is asked and waits for the lock
     const run = await afterClusterChange(db, project.id);
-    expect(run).toMatchObject({ trigger: "ClusterChange", onlyChanged: true, state: "Waiting", requestedBy: null });
+    expect(run).toMatchObject({
+      trigger: "ClusterChange",
+      onlyChanged: true,
+      state: "Waiting",
+      requestedBy: null,
+      waitingFor: { cluster: "Invoices", user: user.name },
+    });
+    expect(await processLearnDelivery(db, { runId: run?.id })).toMatchObject({ outcome: "deferred" });
+    await db
+      .update(learnClusters)
+      .set({ lockedAt: null, lockedBy: null, lockedByName: null })
+      .where(eq(learnClusters.projectId, project.id));
     expect(await processLearnDelivery(db, { runId: run?.id })).toMatchObject({ outcome: "Ready" });
   });
 
@@ -274,16 +301,16 @@ describe("the learn worker", () => {
     if (redisConnection()) {
       // its delivery is still queued: nothing to do until it is lost
       expect(await sweepLearnRuns(db)).toBe(0);
-      await (await bullQueue("learn").getJob(learnDeliveryId(run.id)))?.remove();
+      await (await learnQueue.bullmq().getJob(learnDeliveryId(run.id)))?.remove();
     }
     expect(await sweepLearnRuns(db)).toBe(1);
-    if (redisConnection()) expect(await bullQueue("learn").getJob(learnDeliveryId(run.id))).toBeDefined();
+    if (redisConnection()) expect(await learnQueue.bullmq().getJob(learnDeliveryId(run.id))).toBeDefined();
     // a Running run whose heartbeat is older than the lease
     await db
       .update(learnRuns)
       .set({ state: "Running", workerId: "gone", heartbeat: new Date(Date.now() - LEARN_LEASE_MS - 1000) })
       .where(eq(learnRuns.id, run.id));
-    if (redisConnection()) await (await bullQueue("learn").getJob(learnDeliveryId(run.id)))?.remove();
+    if (redisConnection()) await (await learnQueue.bullmq().getJob(learnDeliveryId(run.id)))?.remove();
     expect(await sweepLearnRuns(db)).toBe(1);
     expect(await processLearnDelivery(db, { runId: run.id })).toMatchObject({ outcome: "Ready" });
     expect(await sweepLearnRuns(db)).toBe(0);

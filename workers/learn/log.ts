@@ -1,7 +1,7 @@
 import type { Database } from "@/db/client";
-import { PINO_LEVELS } from "@/lib/config/live";
-import { getLearnWorkerConfig } from "@/lib/config/service-config";
-import { log } from "@/lib/log";
+import { log, setStdoutLevel, stdoutLevel } from "@/lib/log";
+import { PINO_LEVELS } from "@/lib/settings/live";
+import { getLearnWorkerConfig } from "@/lib/settings/store";
 
 /** The learn worker's log: its own level, the learn worker configuration's (GET|PUT /learn/api/v1/workerconfig). */
 export const learnLog = log.child({ queue: "learn" });
@@ -11,7 +11,7 @@ export const learnLog = log.child({ queue: "learn" });
  * LOG_LEVEL in the environment wins, as for the job workers; so does a silent test run.
  */
 export async function syncLearnLogLevel(db: Database): Promise<void> {
-  if (process.env.LOG_LEVEL || log.level === "silent") return;
+  if (process.env.LOG_LEVEL || stdoutLevel() === "silent") return;
   const level = PINO_LEVELS[(await getLearnWorkerConfig(db)).logLevel] ?? "info";
-  if (learnLog.level !== level) learnLog.level = level;
+  setStdoutLevel(learnLog, level);
 }

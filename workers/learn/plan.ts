@@ -1,5 +1,5 @@
 import type { ClusterResult } from "@/lib/learn/engine";
-import type { LearnRunSummary } from "@/lib/learn/run-schemas";
+import type { LearnRunSummary } from "@/lib/learn/runs/schemas";
 
 /**
  * The pure parts of a learn run (docs/decisions.md "Learn runs and export"): which kind of run it is, how its progress

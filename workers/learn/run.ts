@@ -3,13 +3,13 @@ import type { Database } from "@/db/client";
 import { learnDocuments, learnModels, type Project, projects } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { type ClusterResult, closestDocuments, clusterKeywords, embed, type LearnModel } from "@/lib/learn/engine";
-import { assertLearnable, assertNoClusterLocked, isFixedCluster, learnOptions } from "@/lib/learn/run-rules";
-import type { LearnRunSummary } from "@/lib/learn/run-schemas";
+import { assertLearnable, isFixedCluster, learnOptions } from "@/lib/learn/runs/rules";
+import type { LearnRunSummary } from "@/lib/learn/runs/schemas";
 import { fromVectorBytes } from "@/lib/learn/vector-bytes";
 import { type LearnClaim, reportProgress } from "./claim";
 import { clusterFor, fitModelFor } from "./compute";
 import { type ClusterBefore, planWrite, progressTotal, type RunKind, runKind } from "./plan";
-import { type ClusterRow, LearnClustersChanged, readClusters } from "./snapshot";
+import { type ClusterRow, deferWhileLocked, LearnClustersChanged, readClusters } from "./snapshot";
 import { type Computed, writeLearnRun } from "./write";
 
 /** Keywords a run keeps per cluster, and sample documents (closest to the centroid). */
@@ -29,8 +29,9 @@ type Doc = { id: number; clusterId: string | null; text?: string; vector?: Float
  * One learn run of a claimed run (docs/decisions.md "Learn runs and export"): reads the project, its clusters and
  * documents, embeds and clusters with the engine (a full run fits the model anew), computes keywords and samples of the
  * clusters that changed, and writes everything in one transaction (./write.ts). Progress is written every second while
- * it embeds. Throws AppError for a project that may not be learned now, LearnClustersChanged when people kept changing
- * clusters meanwhile, LearnClaimLost when the run was taken over.
+ * it embeds. Throws AppError for a project that may not be learned now, LearnRunDeferred while a cluster is locked (at
+ * the start or at the write), LearnClustersChanged when people kept changing clusters meanwhile, LearnClaimLost when
+ * the run was taken over.
  */
 export async function executeLearnRun(db: Database, claim: LearnClaim): Promise<LearnRunSummary> {
   for (let attempt = 0; ; attempt++) {
@@ -47,7 +48,7 @@ async function attemptLearnRun(db: Database, claim: LearnClaim): Promise<LearnRu
   if (!project) throw new AppError("ProjectNotFound");
   assertLearnable(project);
   const clusters = await readClusters(db, project.id);
-  assertNoClusterLocked(clusters.find((c) => c.lockedAt !== null));
+  deferWhileLocked(clusters);
   const [stored] = await db.select({ model: learnModels.model }).from(learnModels).where(eq(learnModels.projectId, project.id));
   let kind = runKind({ onlyChanged: claim.run.onlyChanged, hasModel: stored !== undefined });
   let docs: Doc[] = [];

@@ -1,7 +1,7 @@
 import { and, asc, eq, lt, or, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { learnRuns } from "@/db/schema";
-import { addLearnDelivery, bullQueue, enqueue, learnDeliveryId } from "@/lib/queue";
+import { learnDeliveryId, learnQueue } from "@/lib/queue/learn";
 import { redisConnection } from "@/lib/queue/redis";
 import { LEARN_LEASE_MS } from "./claim";
 import { learnLog } from "./log";
@@ -37,15 +37,15 @@ export async function sweepLearnRuns(db: Database, { olderThanMs = REDELIVER_AFT
   let again = 0;
   for (const { id } of runs) {
     if (redisConnection()) {
-      const existing = await bullQueue("learn").getJob(learnDeliveryId(id));
+      const existing = await learnQueue.bullmq().getJob(learnDeliveryId(id));
       if (existing) {
         if (ALIVE.has(await existing.getState())) continue;
         await existing.remove();
       }
-      await addLearnDelivery({ runId: id });
+      await learnQueue.add({ runId: id });
     } else {
       if (learnRunQueuedHere(id)) continue;
-      await enqueue("learn", { runId: id });
+      await learnQueue.enqueue({ runId: id });
     }
     again++;
   }

@@ -3,12 +3,12 @@ import type { Database } from "@/db/client";
 import { learnClusters, learnDocuments, learnModels, learnRuns, type Project, projects } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import type { LearnModel } from "@/lib/learn/engine";
-import { assertLearnable, assertNoClusterLocked } from "@/lib/learn/run-rules";
-import type { LearnRunSummary } from "@/lib/learn/run-schemas";
+import { assertLearnable } from "@/lib/learn/runs/rules";
+import type { LearnRunSummary } from "@/lib/learn/runs/schemas";
 import { toVectorBytes } from "@/lib/learn/vector-bytes";
 import { holds, type LearnClaim, LearnClaimLost } from "./claim";
 import type { Destination, RunKind, WritePlan } from "./plan";
-import { type ClusterRow, fingerprint, LearnClustersChanged, readClusters } from "./snapshot";
+import { type ClusterRow, deferWhileLocked, fingerprint, LearnClustersChanged, readClusters } from "./snapshot";
 
 /** Keywords and samples computed for a cluster: `u:<id>` an existing one, `n:<index>` a new one. */
 export type Computed = Map<string, { keywords: string[]; samples: number[] }>;
@@ -35,7 +35,7 @@ const centroidBytes = (c: Float32Array) => (c.length ? toVectorBytes(c) : null);
 /**
  * The end of a learn run, in one transaction and only while the claim still holds: the project row FOR UPDATE (a split
  * taking the next number waits), the clusters FOR UPDATE and unchanged since they were read (else
- * LearnClustersChanged: the run computes again), none locked; then the model (full run), the clusters (kept ones
+ * LearnClustersChanged: the run computes again), none locked (else LearnRunDeferred: it waits); then the model (full run), the clusters (kept ones
  * updated, new ones numbered on from the project's highest number, dissolved or emptied non-fixed ones removed, sizes
  * counted from the members), the documents (cluster, vector, learned_at) and the run Ready with its summary.
  */
@@ -50,7 +50,7 @@ export async function writeLearnRun(db: Database, input: WriteInput): Promise<Le
     assertLearnable(current);
     const clusters = await readClusters(tx, project.id).for("update");
     if (fingerprint(clusters) !== fingerprint(input.clusters)) throw new LearnClustersChanged();
-    assertNoClusterLocked(clusters.find((c) => c.lockedAt !== null));
+    deferWhileLocked(clusters);
 
     if (input.model) {
       const values = { projectId: project.id, model: input.model, documents: input.docs.length, fitted: now };

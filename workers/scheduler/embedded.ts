@@ -1,8 +1,9 @@
+import { getDb } from "@/lib/db";
 import { log } from "@/lib/log";
-import { onLocalTickInterval } from "@/lib/queue";
+import { onLocalTickInterval } from "@/lib/queue/scheduler";
 import { checkIntervalSeconds } from "@/lib/scheduler/queries";
-import { getDb } from "@/lib/setup/bootstrap";
-import { type EngineOptions, runEvent, tick, workerId } from "./engine";
+import { WORKER_ID } from "../worker-id";
+import { type EngineOptions, runEvent, tick } from "./engine";
 
 type State = { timer?: NodeJS.Timeout; stopped: boolean; running?: Promise<unknown> };
 const g = globalThis as typeof globalThis & { __docserviceScheduler?: State };
@@ -12,7 +13,7 @@ export function startEmbeddedScheduler(options: Partial<EngineOptions> = {}): vo
   if (g.__docserviceScheduler && !g.__docserviceScheduler.stopped) return;
   const state: State = { stopped: false };
   g.__docserviceScheduler = state;
-  const opts: EngineOptions = { workerId: workerId(), ...options };
+  const opts: EngineOptions = { workerId: WORKER_ID, ...options };
   const track = (p: Promise<unknown>) => {
     state.running = p;
     return p;
@@ -75,10 +76,21 @@ export async function stopEmbeddedScheduler(opts: { runOnStop?: boolean } = {}):
   if (opts.runOnStop) await runStopTasks();
 }
 
+/** A worker process has started: its onStart tasks (in the background; the worker takes deliveries meanwhile). */
+export function runStartTasks(): void {
+  void (async () => {
+    try {
+      await runEvent(await getDb(), "onStart", { workerId: WORKER_ID });
+    } catch (err) {
+      log.error({ err }, "scheduler onStart tasks failed");
+    }
+  })();
+}
+
 /** The onStop tasks of this process (graceful stop of a worker process or the embedded runner). */
 export async function runStopTasks(): Promise<void> {
   try {
-    await runEvent(await getDb(), "onStop", { workerId: workerId() });
+    await runEvent(await getDb(), "onStop", { workerId: WORKER_ID });
   } catch (err) {
     log.error({ err }, "scheduler onStop tasks failed");
   }

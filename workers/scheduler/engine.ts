@@ -1,5 +1,3 @@
-import { randomBytes } from "node:crypto";
-import os from "node:os";
 import { and, eq, getTableColumns, or, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { type SchedulerTask, schedulerTaskRuns, schedulerTasks, systems } from "@/db/schema";
@@ -37,13 +35,6 @@ export type RunResult = { taskId: string; name: string; function: string; outcom
 
 /** A claim older than this is a dead worker's: another may take the task over. */
 export const LOCK_STALE_MS = 60 * 60 * 1000;
-
-let processWorkerId: string | undefined;
-/** This process's worker id: host, pid and a random part (a restarted pid is another worker). */
-export function workerId(): string {
-  processWorkerId ??= `${os.hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
-  return processWorkerId;
-}
 
 const clock = (opts: EngineOptions) => opts.now?.() ?? new Date();
 

@@ -1,14 +1,19 @@
 import type { Database } from "@/db/client";
 import { log } from "@/lib/log";
-import { scheduleTicks } from "@/lib/queue";
-import { QUEUES } from "@/lib/queue/queues";
+import { schedulerQueue, scheduleTicks } from "@/lib/queue/scheduler";
 import { checkIntervalSeconds } from "@/lib/scheduler/queries";
-import { tick, workerId } from "./engine";
+import { WORKER_ID } from "../worker-id";
+import { tick } from "./engine";
 
 let registeredInterval: number | undefined;
 
-/** Remembers the interval the tick's job scheduler was registered with (workers/scheduling.ts). */
-export function ticksRegistered(seconds: number): void {
+/**
+ * With Redis: registers the tick's BullMQ job scheduler every checkInterval (idempotent: any number of servers and
+ * workers register it; the workers of `npm run worker` process it), and remembers the interval.
+ */
+export async function registerTicks(db: Database): Promise<void> {
+  const seconds = await checkIntervalSeconds(db);
+  await scheduleTicks(seconds);
   registeredInterval = seconds;
 }
 
@@ -17,8 +22,8 @@ export function ticksRegistered(seconds: number): void {
  * changed without the job scheduler following (Redis was away when it was saved), it is registered again.
  */
 export async function processSchedulerTick(db: Database, data: unknown) {
-  QUEUES.scheduler.payload.parse(data ?? {});
-  const results = await tick(db, { workerId: workerId() });
+  schedulerQueue.payload.parse(data ?? {});
+  const results = await tick(db, { workerId: WORKER_ID });
   const interval = await checkIntervalSeconds(db);
   if (interval !== registeredInterval) {
     await scheduleTicks(interval);

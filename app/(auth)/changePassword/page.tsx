@@ -7,8 +7,8 @@ import { ChangePasswordForm } from "@/components/auth/change-password-form";
 import { homeOf } from "@/lib/auth/guard";
 import { isSupersystemName } from "@/lib/auth/permissions";
 import { currentCaller } from "@/lib/auth/web-session";
-import { getStationId } from "@/lib/config/service-config";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
+import { getStationId } from "@/lib/settings/store";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("changePassword"))("title") };

@@ -1,17 +1,18 @@
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { PortalShell } from "@/components/shell/portal-shell";
-import { requireAdminPage } from "@/lib/auth/guard";
-import { getFeatureFlags, getServiceInfo } from "@/lib/config/service-config";
-import { getDb } from "@/lib/setup/bootstrap";
+import { adminPortalShell } from "@/lib/auth/guard";
+import { getDb } from "@/lib/db";
+import { getFeatureFlags, getServiceInfo } from "@/lib/settings/store";
 
 export default async function AdminPortalLayout({ children }: { children: ReactNode }) {
   await connection();
-  const caller = await requireAdminPage();
+  // a tenant's user: its own system's shell, and the page says access denied in it (forbidden.tsx)
+  const { caller, portal, systemName } = await adminPortalShell();
   const db = await getDb();
   const [info, flags] = await Promise.all([getServiceInfo(db), getFeatureFlags(db)]);
   return (
-    <PortalShell caller={caller} portal="admin" info={info} flags={flags}>
+    <PortalShell caller={caller} portal={portal} systemName={systemName} info={info} flags={flags}>
       {children}
     </PortalShell>
   );

@@ -6,8 +6,8 @@ import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
 import { homeOf } from "@/lib/auth/guard";
 import { currentCaller } from "@/lib/auth/web-session";
-import { getServiceInfo, getStationId } from "@/lib/config/service-config";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
+import { getServiceInfo, getStationId } from "@/lib/settings/store";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("login"))("adminTitle") };

@@ -1,7 +1,8 @@
 import type { NextRequest } from "next/server";
-import { decodeSegments, isCleanName } from "@/lib/api/paths";
+import { decodeSegments } from "@/lib/api/paths";
 import { instrumented } from "@/lib/api/route";
 import { AppError } from "@/lib/errors/app-error";
+import { isCleanName } from "@/lib/input/clean-strings";
 
 /**
  * Unknown /api/... paths, /api itself included (an optional catch-all), answer 404 in the error envelope (DESIGN.md

@@ -1,7 +1,7 @@
 import { PRODUCT } from "@/lib/about/product";
 import { infoContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { getStationId } from "@/lib/config/service-config";
+import { getStationId } from "@/lib/settings/store";
 
 export const GET = route(infoContract, async ({ db }) => ({
   Type: "DocumentService",

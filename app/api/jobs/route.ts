@@ -1,11 +1,11 @@
 import { createJobContract, deleteJobsContract, patchJobsContract } from "@/lib/api/contracts";
-import { jsonField, readMultipart } from "@/lib/api/multipart";
 import { route } from "@/lib/api/route";
-import { uploadLimits } from "@/lib/config/upload-limits";
 import { AppError } from "@/lib/errors/app-error";
+import { jsonField, readMultipart } from "@/lib/input/multipart";
 import { createJob } from "@/lib/jobs/services/create-job";
 import { deleteJobs } from "@/lib/jobs/services/delete-jobs";
 import { patchJobs } from "@/lib/jobs/services/patch-jobs";
+import { uploadLimits } from "@/lib/settings/upload-limits";
 
 export const POST = route(createJobContract, async ({ db, caller, query, req }) => {
   const limits = await uploadLimits(db);

@@ -1,7 +1,7 @@
 import { openApiContract } from "@/lib/api/contracts";
 import { openApiDocument } from "@/lib/api/openapi";
 import { route } from "@/lib/api/route";
-import { assertFeatureOn } from "@/lib/config/features";
+import { assertFeatureOn } from "@/lib/settings/features";
 
 export const GET = route(openApiContract, async ({ db }) => {
   await assertFeatureOn(db, "OpenApi");

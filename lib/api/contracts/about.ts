@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ZFeatureFlags, ZFeatureFlagsPatch, ZModule, ZServerInfo, ZServiceInfo } from "@/lib/about/schemas";
+import { ZModule, ZServerInfo, ZServiceInfo } from "@/lib/about/schemas";
+import { ZFeatureFlags, ZFeatureFlagsPatch } from "@/lib/settings/schemas";
 import { defineContract } from "../contract";
 
 export const infoContract = defineContract({

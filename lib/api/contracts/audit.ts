@@ -37,7 +37,7 @@ export const searchAuditTrailContract = defineContract({
   path: "/api/v3/audittrail",
   summary:
     "Search the audit trail, newest first: `value` with `*` wildcards (case-insensitive, against the change's JSON " +
-    "text), categories[] and operations[] in bracket form, systemId, project, user, start, end, pageSize, page (0-based)",
+    "text), categories[] and operations[] in bracket form (or plain: categories=User&categories=Project), systemId, project, user, start, end, pageSize, page (0-based)",
   query: ZAuditSearchQuery,
   response: ZAuditPage,
   example: { response: { items: [ITEM], totalCount: 1, pageNumber: 0, pageSize: 25 } },

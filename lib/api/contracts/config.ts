@@ -10,7 +10,7 @@ import {
   ZServiceConfigPatch,
   ZWorkerConfig,
   ZWorkerConfigPatch,
-} from "@/lib/config/schemas";
+} from "@/lib/settings/schemas";
 import { defineContract } from "../contract";
 
 export const getServiceConfigContract = defineContract({
@@ -36,6 +36,7 @@ export const putServiceConfigContract = defineContract({
     "ConfigurationExportDisabled",
     "configuration_error_missingEMailHost",
     "configuration_error_missingLogFile",
+    "configuration_error_settingFixed",
     "configuration_error_tokenExpirationTooLow",
   ],
   maxBodyBytes: 64 * 1024,
@@ -93,6 +94,7 @@ export const putWorkerConfigContract = defineContract({
 export const getLearnConfigContract = defineContract({
   method: "GET",
   path: "/learn/api/v1/config",
+  apiV1: true,
   summary: "The learn configuration",
   tag: "Configuration",
   auth: "bearer",
@@ -103,6 +105,7 @@ export const getLearnConfigContract = defineContract({
 export const putLearnConfigContract = defineContract({
   method: "PUT",
   path: "/learn/api/v1/config",
+  apiV1: true,
   summary: "Change the learn configuration (the fields sent)",
   tag: "Configuration",
   auth: "bearer",
@@ -116,6 +119,7 @@ export const putLearnConfigContract = defineContract({
 export const getLearnWorkerConfigContract = defineContract({
   method: "GET",
   path: "/learn/api/v1/workerconfig",
+  apiV1: true,
   summary: "The learn worker configuration",
   tag: "Configuration",
   auth: "bearer",
@@ -126,6 +130,7 @@ export const getLearnWorkerConfigContract = defineContract({
 export const putLearnWorkerConfigContract = defineContract({
   method: "PUT",
   path: "/learn/api/v1/workerconfig",
+  apiV1: true,
   summary: "Change the learn worker configuration (the fields sent)",
   tag: "Configuration",
   auth: "bearer",

@@ -1,4 +1,4 @@
-import { ZDownloadPage, ZDownloadParams, ZDownloadSearch } from "@/lib/downloads/schemas";
+import { ZDownload, ZDownloadExport, ZDownloadPage, ZDownloadParams, ZDownloadSearch } from "@/lib/downloads/schemas";
 import { defineContract } from "../contract";
 
 /**
@@ -54,4 +54,31 @@ export const deleteDownloadContract = defineContract({
   summary: "Delete a download (row and file)",
   params: ZDownloadParams,
   errors: ["DownloadNotFound", "AccessDenied", "FeatureDisabled"],
+});
+
+export const exportDownloadContract = defineContract({
+  ...base,
+  method: "POST",
+  path: "/api/v2/downloads",
+  summary:
+    "Archive now (beyond the spec): the audit trail or the job metrics of a range of UTC days, both counted, as one download " +
+    "(of `systemId`, default the caller's system; in the Supersystem with the type's admin permission, without `systemId`, " +
+    "one over all systems); answers the download, which is listed at once",
+  body: ZDownloadExport,
+  response: ZDownload,
+  example: {
+    request: { type: "AuditTrail", start: "2026-11-01", end: "2026-11-28" },
+    response: {
+      id: "5e0c9a1b-7d3f-4b2a-9c8e-1f6a2b3c4d5e",
+      systemId: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+      systemName: "Acme",
+      type: 2,
+      displayFileName: "AuditTrail_2026-11-01_2026-11-28_Acme.zip",
+      externalId:
+        "AuditTrail:2026-11-01_2026-11-28:6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f:export-0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+      created: "2026-11-28T10:15:04.180Z",
+      size: 48213,
+    },
+  },
+  errors: ["EndBeforeStart", "SystemNotFound", "AccessDenied", "FeatureDisabled"],
 });

@@ -10,7 +10,7 @@ import {
   ZLearnDocumentParams,
   ZLearnDocumentsMove,
   ZLearnDocumentsQuery,
-} from "@/lib/learn/cluster-schemas";
+} from "@/lib/learn/clusters/schemas";
 import {
   LEARN_RUN_EXAMPLE,
   ZLearnExport,
@@ -19,7 +19,7 @@ import {
   ZLearnRunPage,
   ZLearnRunRequest,
   ZLearnRunsQuery,
-} from "@/lib/learn/run-schemas";
+} from "@/lib/learn/runs/schemas";
 import {
   ZLearnProject,
   ZLearnProjectAddMeta,
@@ -214,7 +214,7 @@ export const lockLearnClusterContract = defineContract({
   method: "POST",
   path: "/api/v3/learn/projects/{id}/clusters/{clusterId}/lock",
   summary:
-    "Take a cluster's lock (or renew one's own): nobody else changes it and no learn run starts until it is released or 12 hours old",
+    "Take a cluster's lock (or renew one's own): nobody else changes it and learn runs wait until it is released, lapses (not renewed for 3 minutes) or is 12 hours old",
   params: ZLearnClusterParams,
   response: ZLearnCluster,
   errors: CLUSTER_CHANGE_ERRORS,

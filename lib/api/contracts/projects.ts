@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZLearnProject } from "@/lib/learn/schemas";
 import {
+  PROJECT_EXAMPLE,
   ZProject,
   ZProjectAddMeta,
   ZProjectDelete,
@@ -46,10 +47,27 @@ export const getProjectContract = defineContract({
   ...base,
   method: "GET",
   path: "/api/v3/projects/{id}",
-  summary: "A project",
+  summary: "A project or a learn project (a deleted one too), each in its own shape",
   params: ZId,
-  response: ZProject,
+  response: z.union([ZProject, ZLearnProject]),
+  example: {
+    response: PROJECT_EXAMPLE,
+  },
   errors: ["ProjectNotFound"],
+});
+
+/** where the upload calls point for the project file's format */
+const PROJECT_FILE_NOTE =
+  "The file is a zip holding `project.json`, whose format is the JSON Schema of `GET /api/schemas/project.json` (every option with an example). A file that breaks it is refused with 400 `projects_error_invalidFile`, the message naming where (`project.json: documentClasses.3.fields.1.match: …`).";
+
+export const projectFileSchemaContract = defineContract({
+  method: "GET",
+  path: "/api/schemas/project.json",
+  summary: "The JSON Schema (draft 2020-12) of a project file's project.json, with an example using every option",
+  tag: "Projects",
+  auth: "none",
+  response: z.record(z.string(), z.unknown()),
+  example: { response: { $schema: "https://json-schema.org/draft/2020-12/schema", title: "project.json", type: "object" } },
 });
 
 export const addProjectContract = defineContract({
@@ -57,6 +75,7 @@ export const addProjectContract = defineContract({
   method: "POST",
   path: "/api/v3/projects",
   summary: "Add a project: multipart with the part `esproject` (the file) and `meta` (JSON)",
+  description: PROJECT_FILE_NOTE,
   session: true,
   form: z.object({ esproject: file, meta: ZProjectAddMeta }),
   response: ZProject,
@@ -68,6 +87,7 @@ export const uploadProjectContract = defineContract({
   method: "POST",
   path: "/api/v3/projects/{id}/upload",
   summary: "Upload a new version: multipart `esproject` and `meta` (the current version must match)",
+  description: PROJECT_FILE_NOTE,
   session: true,
   params: ZId,
   form: z.object({ esproject: file, meta: ZProjectUploadMeta }),
@@ -79,10 +99,11 @@ export const deleteProjectContract = defineContract({
   ...base,
   method: "DELETE",
   path: "/api/v3/projects/{id}",
-  summary: "Delete a project (body: its current version)",
+  summary:
+    "Delete a project (body: its current version); a learn project is soft-deleted as by DELETE /api/v3/learn/projects/{id}",
   params: ZId,
   body: ZProjectDelete,
-  errors: ["ProjectNotFound", "ProjectVersionMismatch"],
+  errors: ["ProjectNotFound", "ProjectVersionMismatch", "LearnProjectDeleted"],
 });
 
 export const projectPropertiesContract = defineContract({

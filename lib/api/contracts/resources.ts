@@ -104,6 +104,7 @@ export const uploadResourceContract = defineContract({
     "ResourceLevelNotSupported",
     "ResourceDataMissing",
     "ResourceUploadInProgress",
+    "ResourceNameDiffers",
     "InvalidId",
   ],
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PAGE_SIZES } from "@/lib/paging";
+import { zPage, zPageSize } from "@/lib/paging";
 import {
   ZScheduler,
   ZSchedulerSettings,
@@ -86,7 +86,7 @@ export const createTaskContract = defineContract({
   summary: "Add a task (the Task without id; fields the service keeps are ignored); its next time is computed",
   body: ZTaskInput,
   response: ZTask,
-  errors: [...TASK_RULES, "SchedulerNotFound"],
+  errors: [...TASK_RULES, "SchedulerNotFound", "TaskDisabled"],
 });
 
 export const updateTaskContract = defineContract({
@@ -97,7 +97,7 @@ export const updateTaskContract = defineContract({
     "Change a task (with id). An internal task keeps its function; a new function clears the configuration unless one is sent",
   body: ZTaskUpdate,
   response: ZTask,
-  errors: [...TASK_RULES, "TaskNotFound", "scheduler_error_internalFunction"],
+  errors: [...TASK_RULES, "TaskNotFound", "scheduler_error_internalFunction", "TaskDisabled"],
 });
 
 export const getTaskContract = defineContract({
@@ -136,12 +136,8 @@ export const taskRunsContract = defineContract({
   summary: "A task's run history, newest first (started, finished, outcome ok|error, message)",
   params: ZTaskParam,
   query: z.object({
-    page: z.coerce.number().int().min(0).default(0),
-    pageSize: z.coerce
-      .number()
-      .int()
-      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), "InvalidChoice")
-      .default(25),
+    page: zPage(),
+    pageSize: zPageSize(),
   }),
   response: ZTaskRunPage,
   example: {
@@ -154,7 +150,7 @@ export const taskRunsContract = defineContract({
           finished: "2026-05-04T02:00:01.480Z",
           outcome: "ok",
           message: "12 jobs purged",
-          workerId: "worker-1:4711:a1b2c3",
+          workerId: "worker-1:4711",
         },
       ],
       totalCount: 1,

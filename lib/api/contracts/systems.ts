@@ -46,6 +46,8 @@ export const updateSystemContract = defineContract({
   summary: "Change a system (ManageSystems); a system's own administrators change only its ccsApiKey",
   tag: "Systems",
   auth: "bearer",
+  // before the body is read: a caller who may change no system learns nothing of its shape
+  permission: ["ManageSystems", "ManageSystemConfig"],
   body: ZSystemInput,
   response: ZSystem,
   errors: [...RULE_ERRORS, "InvalidId", "SystemNotFound", "SystemNotEditable", "SystemNameExists", "LicenceNotFound"],

@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { systems, users } from "@/db/schema";
-import { getServiceConfig, getStationId } from "@/lib/config/service-config";
 import { AppError } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/errors/envelope";
 import { log } from "@/lib/log";
+import { getServiceConfig, getStationId } from "@/lib/settings/store";
 import { revealPassword } from "../obfuscation";
 import { dummyPasswordHash, verifyPassword } from "../passwords";
 import { type TokenHolder, ZLogin } from "../schemas";

@@ -1,5 +1,5 @@
 import type { Database } from "@/db/client";
-import { getServiceConfig } from "@/lib/config/service-config";
+import { getServiceConfig } from "@/lib/settings/store";
 import type { TokenHolder } from "../schemas";
 import { rotateRefreshToken, tokenHolderOf } from "../sessions";
 

@@ -1,7 +1,7 @@
 import type { Database } from "@/db/client";
-import { type FeatureFlags, ZFeatureFlagsPatch } from "@/lib/about/schemas";
 import type { Caller } from "@/lib/auth/caller";
-import { getFeatureFlags, SETTING_KEYS } from "../service-config";
+import { type FeatureFlags, ZFeatureFlagsPatch } from "@/lib/settings/schemas";
+import { getFeatureFlags, SETTING_KEYS } from "@/lib/settings/store";
 import { updateSettings } from "./update-settings";
 
 /** PUT v3/featureflags (DESIGN.md "Feature flags", beyond the spec); audited as ServiceConfiguration. */
@@ -10,6 +10,7 @@ export async function updateFeatureFlags(db: Database, opts: { caller: Caller; i
     ...opts,
     schema: ZFeatureFlagsPatch,
     key: SETTING_KEYS.featureFlags,
+    current: getFeatureFlags,
     category: "ServiceConfiguration",
   });
   return getFeatureFlags(db);

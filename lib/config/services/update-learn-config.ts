@@ -1,7 +1,7 @@
 import type { Database } from "@/db/client";
 import type { Caller } from "@/lib/auth/caller";
-import { type LearnConfigDto, ZLearnConfigPatch } from "../schemas";
-import { getLearnConfig, SETTING_KEYS } from "../service-config";
+import { type LearnConfigDto, ZLearnConfigPatch } from "@/lib/settings/schemas";
+import { getLearnConfig, SETTING_KEYS } from "@/lib/settings/store";
 import { updateSettings } from "./update-settings";
 
 /** PUT /learn/api/v1/config (spec operations §3 Learn config); audited as ServiceConfiguration. */
@@ -10,6 +10,7 @@ export async function updateLearnConfig(db: Database, opts: { caller: Caller; in
     ...opts,
     schema: ZLearnConfigPatch,
     key: SETTING_KEYS.learnConfig,
+    current: getLearnConfig,
     category: "ServiceConfiguration",
   });
   return getLearnConfig(db);

@@ -1,7 +1,7 @@
 import type { Database } from "@/db/client";
 import type { Caller } from "@/lib/auth/caller";
-import { type LearnWorkerConfigDto, ZLearnWorkerConfigPatch } from "../schemas";
-import { getLearnWorkerConfig, SETTING_KEYS } from "../service-config";
+import { type LearnWorkerConfigDto, ZLearnWorkerConfigPatch } from "@/lib/settings/schemas";
+import { getLearnWorkerConfig, SETTING_KEYS } from "@/lib/settings/store";
 import { updateSettings } from "./update-settings";
 
 /** PUT /learn/api/v1/workerconfig (spec operations §3 Learn worker config). */
@@ -13,6 +13,7 @@ export async function updateLearnWorkerConfig(
     ...opts,
     schema: ZLearnWorkerConfigPatch,
     key: SETTING_KEYS.learnWorkerConfig,
+    current: getLearnWorkerConfig,
     category: "LearnWorkerConfig",
   });
   return getLearnWorkerConfig(db);

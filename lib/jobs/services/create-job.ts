@@ -3,12 +3,12 @@ import type { Database } from "@/db/client";
 import { type Job, jobFiles, jobs, projects, systems } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
 import { hasPermission } from "@/lib/auth/permissions";
-import { uploadLimits } from "@/lib/config/upload-limits";
 import { hashToken, newToken } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/errors/envelope";
 import { removeStored, type StoredFileSource, safeFileName, writeStoredFiles } from "@/lib/files/store";
-import { enqueue } from "@/lib/queue";
+import { jobsQueue } from "@/lib/queue/jobs";
+import { uploadLimits } from "@/lib/settings/upload-limits";
 import { jobDir } from "../files";
 import { toJobDto } from "../queries";
 import { JOB_TRANSITIONS } from "../rules";
@@ -182,6 +182,6 @@ export async function createJob(
     await removeStored(dir);
     throw error;
   }
-  await enqueue("jobs", { jobId: job.id, priority: meta.priority, restarts: 0 });
+  await jobsQueue.enqueue({ jobId: job.id, priority: meta.priority, restarts: 0 });
   return { ...toJobDto(job, project.systemName, files), auth };
 }

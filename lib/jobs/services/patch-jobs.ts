@@ -4,7 +4,7 @@ import { jobs } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
 import { AppError } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/errors/envelope";
-import { enqueue } from "@/lib/queue";
+import { jobsQueue } from "@/lib/queue/jobs";
 import { jobsToManage } from "../queries";
 import { allows } from "../rules";
 import { ZJobPatch } from "../schemas";
@@ -60,6 +60,6 @@ export async function patchJobs(db: Database, opts: { caller: Caller; ids?: numb
     }
   });
   if (input.state)
-    for (const job of targets) await enqueue("jobs", { jobId: job.id, priority: job.priority, restarts: job.restarts + 1 });
+    for (const job of targets) await jobsQueue.enqueue({ jobId: job.id, priority: job.priority, restarts: job.restarts + 1 });
   return targets.map((j) => j.id);
 }

@@ -4,8 +4,9 @@ import { type LearnCluster, learnClusters, learnDocuments, type Project, project
 import { writeAudit } from "@/lib/audit/services/write-audit";
 import { actingIn, type Caller } from "@/lib/auth/caller";
 import { AppError } from "@/lib/errors/app-error";
+import { clusterLabel, lockLapsed, lockSeenAt } from "../clusters/rules";
 import { learnProjectForCaller } from "../queries";
-import { assertLearnProjectLive, clusterLabel } from "../rules";
+import { assertLearnProjectLive } from "../rules";
 
 export type ClusterChange = {
   tx: Database;
@@ -27,11 +28,18 @@ export function clusterRef(c: Pick<LearnCluster, "id" | "number" | "name">) {
  * its row is read FOR SHARE, so a delete waits for the change or the change sees the delete), and every cluster named
  * belongs to it (404 LearnClusterNotFound), read FOR UPDATE in id order so that two changes of the same clusters take
  * turns. `allocates`: the change makes a cluster and takes the project's next number, so its row is held FOR UPDATE
- * (two splits at once take turns instead of colliding on the number).
+ * (two splits at once take turns instead of colliding on the number). A lock of those clusters that has lapsed is
+ * ended first (endLapsedLocks), so the change sees only locks that are held.
  */
 export async function changeClusters<T>(
   db: Database,
-  opts: { caller: Caller; projectId: string; clusterIds: string[]; allocates?: boolean },
+  opts: {
+    caller: Caller;
+    projectId: string;
+    /** the clusters the change names, or those whose lock the caller holds (the overview's "release my locks") */
+    clusterIds: string[] | "lockedByCaller";
+    allocates?: boolean;
+  },
   run: (change: ClusterChange) => Promise<T>,
 ): Promise<T> {
   const loaded = await learnProjectForCaller(db, opts.caller, opts.projectId);
@@ -44,19 +52,26 @@ export async function changeClusters<T>(
       .for(opts.allocates ? "update" : "share");
     if (!project) throw new AppError("ProjectNotFound");
     assertLearnProjectLive(project);
+    const named = opts.clusterIds;
     const rows = await tx
       .select()
       .from(learnClusters)
-      .where(and(eq(learnClusters.projectId, project.id), inArray(learnClusters.id, opts.clusterIds)))
+      .where(
+        and(
+          eq(learnClusters.projectId, project.id),
+          named === "lockedByCaller" ? eq(learnClusters.lockedBy, opts.caller.userId) : inArray(learnClusters.id, named),
+        ),
+      )
       .orderBy(asc(learnClusters.id))
       .for("update");
-    const clusters = opts.clusterIds.map((id) => rows.find((r) => r.id === id));
+    const clusters = named === "lockedByCaller" ? rows : named.map((id) => rows.find((r) => r.id === id));
     if (clusters.some((c) => c === undefined)) throw new AppError("LearnClusterNotFound");
     const system = { id: project.systemId, name: loaded.systemName };
+    const current = await endLapsedLocks(tx, project, clusters as LearnCluster[]);
     return run({
       tx,
       project,
-      clusters: clusters as LearnCluster[],
+      clusters: current,
       audit: (value) =>
         writeAudit(tx, actingIn(opts.caller, system), {
           category: "LearnProject",
@@ -116,4 +131,58 @@ export async function assertClusterNameFree(tx: Database, projectId: string, nam
       ),
     );
   if (same) throw new AppError("LearnClusterNameExists", { name });
+}
+
+/**
+ * Ends the lapsed locks among clusters read FOR UPDATE (docs/decisions.md "Learn clusters"): a lock whose holder was not
+ * seen for CLUSTER_LOCK_LAPSE_MS is held by nobody; its row is freed with its audit-trail row (by "system", naming the
+ * holder, when it was taken and last seen). Answers the clusters as they are now.
+ */
+export async function endLapsedLocks(tx: Database, project: Project, clusters: LearnCluster[]): Promise<LearnCluster[]> {
+  const now = new Date();
+  const out: LearnCluster[] = [];
+  for (const cluster of clusters) {
+    if (!lockLapsed(cluster, now)) {
+      out.push(cluster);
+      continue;
+    }
+    await tx
+      .update(learnClusters)
+      .set({ lockedBy: null, lockedByName: null, lockedAt: null, lockSeen: null })
+      .where(eq(learnClusters.id, cluster.id));
+    await writeAudit(tx, null, {
+      category: "LearnProject",
+      operation: "Update",
+      systemId: project.systemId,
+      projectId: project.id,
+      project: project.name,
+      value: {
+        id: project.id,
+        cluster: clusterRef(cluster),
+        lock: "lapsed",
+        lockedBy: cluster.lockedByName,
+        lockedAt: cluster.lockedAt?.toISOString() ?? null,
+        seen: lockSeenAt(cluster)?.toISOString() ?? null,
+      },
+    });
+    out.push({ ...cluster, lockedBy: null, lockedByName: null, lockedAt: null, lockSeen: null });
+  }
+  return out;
+}
+
+/**
+ * Frees a cluster's lock inside a change with its one audit-trail row: released by its holder, or broken (naming the
+ * holder); both name when it was taken.
+ */
+export async function endLock(change: ClusterChange, cluster: LearnCluster, how: "released" | "broken"): Promise<void> {
+  await change.tx
+    .update(learnClusters)
+    .set({ lockedBy: null, lockedByName: null, lockedAt: null, lockSeen: null })
+    .where(eq(learnClusters.id, cluster.id));
+  await change.audit({
+    cluster: clusterRef(cluster),
+    lock: how,
+    ...(how === "broken" ? { lockedBy: cluster.lockedByName } : {}),
+    lockedAt: cluster.lockedAt?.toISOString() ?? null,
+  });
 }

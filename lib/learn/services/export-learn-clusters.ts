@@ -1,41 +1,29 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import {
-  learnClusters,
-  learnDocuments,
-  learnExports,
-  learnModels,
-  type Project,
-  projects,
-  type StoredDocumentClass,
-} from "@/db/schema";
+import { learnClusters, learnDocuments, learnExports, learnModels, type Project, projects } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/services/write-audit";
 import { actingIn, type Caller } from "@/lib/auth/caller";
 import { AppError } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/errors/envelope";
 import { readStoredFile, writeStoredFile } from "@/lib/files/store";
 import { loadProject, projectFilePath, toProjectDto } from "@/lib/projects/queries";
+import { type LearnedClass, learnedChanges, withLearned, withoutLearned } from "@/lib/projects/rules";
 import { whyUnchanged } from "@/lib/projects/services/update-project";
 import { encodeFloat32 } from "../engine";
 import { centroidOf } from "../engine/vectors";
-import { exportUnchanged } from "../export-content";
+import { exportUnchanged } from "../export/content";
 import { toLearnProjectDto } from "../queries";
 import { assertLearnProjectLive } from "../rules";
-import { learnProjectFor } from "../run-queries";
-import { learnOptions } from "../run-rules";
-import { type LearnExportResult, ZLearnExport } from "../run-schemas";
+import { learnProjectFor } from "../runs/queries";
+import { learnOptions } from "../runs/rules";
+import { type LearnExportPreview, type LearnExportResult, ZLearnExport } from "../runs/schemas";
 import { fromVectorBytes } from "../vector-bytes";
 
 /** The extraction projects an export may go to (DESIGN.md "Learn": "that extraction project"). */
 const EXPORT_TARGETS: readonly Project["type"][] = ["Extraction", "LinkedExtraction"];
 
-/** A learned class: the cluster's name, no rules, its centroid (docs/decisions.md "Learn runs and export"). */
-function learnedClass(name: string, centroid: Float32Array): StoredDocumentClass {
-  return { name, keywords: [], patterns: [], fields: [], learned: true, centroid: encodeFloat32(centroid) };
-}
-
 /** The complete named clusters of a learn project with their centroids from their members' stored vectors. */
-async function exportableClasses(db: Database, learnProjectId: string): Promise<StoredDocumentClass[]> {
+async function exportableClasses(db: Database, learnProjectId: string): Promise<LearnedClass[]> {
   const clusters = await db
     .select({ id: learnClusters.id, name: learnClusters.name })
     .from(learnClusters)
@@ -65,7 +53,7 @@ async function exportableClasses(db: Database, learnProjectId: string): Promise<
     const members = vectors.get(c.id) ?? [];
     const centroid = members.length ? centroidOf(members, members[0]?.length ?? 0) : undefined;
     // a cluster whose documents have no known word (zero vectors) has no direction to classify by
-    return c.name && centroid?.some((x) => x !== 0) ? [learnedClass(c.name, centroid)] : [];
+    return c.name && centroid?.some((x) => x !== 0) ? [{ name: c.name, centroid: encodeFloat32(centroid) }] : [];
   });
 }
 
@@ -84,15 +72,66 @@ async function copyVersionFile(project: Project): Promise<void> {
   await writeStoredFile(projectFilePath(project.systemId, project.id, project.version + 1), new Uint8Array(bytes));
 }
 
+/** What an export would do, read before it (the preview) and again by it. */
+async function planExport(db: Database, opts: { caller: Caller | null; id: string; input: unknown }) {
+  const { projectId } = parseInput(ZLearnExport, opts.input ?? {});
+  const loaded = await learnProjectFor(db, opts.caller, opts.id);
+  const learn = loaded.project;
+  assertLearnProjectLive(learn);
+  const target = await loadProject(db, projectId);
+  if (!target || target.project.systemId !== learn.systemId || !EXPORT_TARGETS.includes(target.project.type)) {
+    throw new AppError("ProjectNotFound");
+  }
+  await assertTargetFree(db, target.project, learn.id);
+  const [model] = await db.select({ model: learnModels.model }).from(learnModels).where(eq(learnModels.projectId, learn.id));
+  const classes = model ? await exportableClasses(db, learn.id) : [];
+  if (!classes.length) throw new AppError("LearnNoCompleteClusters", { name: learn.name });
+  const documentClasses = withLearned(target.project.documentClasses, classes);
+  const previous =
+    learn.linkedProjectId && learn.linkedProjectId !== target.project.id
+      ? await loadProject(db, learn.linkedProjectId)
+      : undefined;
+  return {
+    loaded,
+    learn,
+    target,
+    model,
+    names: classes.map((c) => c.name),
+    documentClasses,
+    changes: learnedChanges(target.project.documentClasses, documentClasses),
+    previous,
+  };
+}
+
+/**
+ * What an export of the learn project `id` into the extraction project `projectId` would change, asked before it (the
+ * portal's export asks yes/no with this): the classes added, replaced, unchanged and removed (lib/projects/rules.ts
+ * learnedChanges), and the project that would lose its learned classes when the link moves. Refused as the export is.
+ */
+export async function previewLearnExport(
+  db: Database,
+  opts: { caller: Caller; id: string; input: unknown },
+): Promise<LearnExportPreview> {
+  const plan = await planExport(db, opts);
+  return {
+    project: { id: plan.target.project.id, name: plan.target.project.name },
+    classes: plan.names,
+    changes: plan.changes,
+    unlinks: plan.previous ? { id: plan.previous.project.id, name: plan.previous.project.name } : null,
+  };
+}
+
 /**
  * POST v3/learn/projects/{id}/export { projectId } (DESIGN.md "Learn"; docs/decisions.md "Learn runs and export"):
  * every complete named cluster of the learn project becomes a learned document class of the extraction project
- * `projectId` of the same system (its centroid from the members' vectors; no keywords, patterns or fields), replacing
- * the learned classes an earlier export gave it; its keyword and pattern classes stay. The extraction project becomes
+ * `projectId` of the same system (its centroid from the members' vectors), replacing what an earlier export taught it;
+ * a cluster named like a class of the project's file (whatever the case) teaches that class its centroid instead of
+ * adding a second class of the name (lib/projects/rules.ts withLearned); the file's classes keep their rules and
+ * fields. The answer names the changes (`changes`: added, replaced, unchanged, removed). The extraction project becomes
  * LinkedExtraction at its next version (the current file stored again), the learn project LinkedLearn with its link;
  * `learn_exports` keeps a copy of the learn project's model for the classifier. A learn project linked to another
  * extraction project before moves its link: that one loses its learned classes and becomes Extraction again. An export
- * that would give the linked project what it has already (lib/learn/export-content.ts) changes no project and no
+ * that would give the linked project what it has already (lib/learn/export/content.ts) changes no project and no
  * version; it only notes the time in `learn_exports`. Refused: a deleted learn project (409 LearnProjectDeleted), a
  * target linked to another learn project (409 LearnProjectLinked), nothing to export (409 LearnNoCompleteClusters).
  * Without a caller (LearnCompleteCluster) it acts as "system".
@@ -109,22 +148,8 @@ export async function runLearnExport(
   db: Database,
   opts: { caller: Caller | null; id: string; input: unknown },
 ): Promise<{ result: LearnExportResult; changed: boolean }> {
-  const { projectId } = parseInput(ZLearnExport, opts.input ?? {});
-  const loaded = await learnProjectFor(db, opts.caller, opts.id);
-  const learn = loaded.project;
-  assertLearnProjectLive(learn);
-  const target = await loadProject(db, projectId);
-  if (!target || target.project.systemId !== learn.systemId || !EXPORT_TARGETS.includes(target.project.type)) {
-    throw new AppError("ProjectNotFound");
-  }
-  await assertTargetFree(db, target.project, learn.id);
-  const [model] = await db.select({ model: learnModels.model }).from(learnModels).where(eq(learnModels.projectId, learn.id));
-  const classes = model ? await exportableClasses(db, learn.id) : [];
-  if (!classes.length) throw new AppError("LearnNoCompleteClusters", { name: learn.name });
-  const keep = (c: StoredDocumentClass) => !c.learned;
-  const documentClasses = [...target.project.documentClasses.filter(keep), ...classes];
+  const { loaded, learn, target, model, names, documentClasses, changes, previous } = await planExport(db, opts);
   const similarity = learnOptions(learn.learnSettings).similarity;
-  const names = classes.map((c) => c.name);
   const now = new Date();
 
   if (
@@ -138,16 +163,13 @@ export async function runLearnExport(
           learnProject: toLearnProjectDto(confirmed, loaded.systemName),
           project: toProjectDto(target.project, loaded.systemName),
           classes: names,
+          changes,
         },
         changed: false,
       };
     }
   }
 
-  const previous =
-    learn.linkedProjectId && learn.linkedProjectId !== target.project.id
-      ? await loadProject(db, learn.linkedProjectId)
-      : undefined;
   await copyVersionFile(target.project);
   if (previous) await copyVersionFile(previous.project);
 
@@ -172,13 +194,13 @@ export async function runLearnExport(
       systemId: learn.systemId,
       projectId: exported.id,
       project: exported.name,
-      value: { id: exported.id, version: exported.version, learnedClasses: names, learnProject: learn.name },
+      value: { id: exported.id, version: exported.version, learnedClasses: names, learnProject: learn.name, changes },
     });
     if (previous) {
       const [unlinked] = await tx
         .update(projects)
         .set({
-          documentClasses: previous.project.documentClasses.filter(keep),
+          documentClasses: withoutLearned(previous.project.documentClasses),
           type: previous.project.type === "LinkedExtraction" ? "Extraction" : previous.project.type,
           version: previous.project.version + 1,
           updatedAt: now,
@@ -207,7 +229,7 @@ export async function runLearnExport(
       learnProjectId: learn.id,
       model: model?.model,
       similarity,
-      classes: classes.length,
+      classes: names.length,
       exported: now,
     };
     await tx.insert(learnExports).values(values).onConflictDoUpdate({ target: learnExports.projectId, set: values });
@@ -223,6 +245,7 @@ export async function runLearnExport(
       learnProject: toLearnProjectDto(linked, loaded.systemName),
       project: toProjectDto(exported, loaded.systemName),
       classes: names,
+      changes,
     };
   });
   return { result, changed: true };

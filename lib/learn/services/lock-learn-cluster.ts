@@ -2,16 +2,18 @@ import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { learnClusters } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
-import type { LearnClusterDto } from "../cluster-schemas";
-import { projectCluster } from "../clusters";
-import { assertClusterChangeable } from "../rules";
-import { changeClusters, clusterRef } from "./cluster-change";
+import { assertClusterChangeable } from "../access";
+import { projectCluster } from "../clusters/queries";
+import type { LearnClusterDto } from "../clusters/schemas";
+import { changeClusters } from "./cluster-change";
 
 /**
  * POST v3/learn/projects/{id}/clusters/{clusterId}/lock (docs/decisions.md "Learn clusters"): the caller holds the
- * cluster's lock: nobody else changes the cluster and no learn run starts (409 LearnClusterLocked) until it is released
- * or broken after 12 hours. Another user's lock refuses it (409 LearnClusterLocked); the caller's own is renewed (its
- * 12 hours count again; no new audit-trail row, the holder is the same).
+ * cluster's lock: nobody else changes the cluster and no learn run starts (a run waits) until it is released, lapses
+ * (its holder not seen for CLUSTER_LOCK_LAPSE_MS: a client renews it, the cluster page sends its heartbeat) or is broken
+ * after 12 hours. Another user's lock refuses it (409 LearnClusterLocked); the caller's own is renewed (its 12 hours
+ * count again). A lock writes its one audit-trail row when it ends (released, broken or lapsed, naming when it was
+ * taken), so a look at a cluster is at most one row.
  */
 export async function lockLearnCluster(
   db: Database,
@@ -21,12 +23,11 @@ export async function lockLearnCluster(
     const [cluster] = change.clusters;
     if (!cluster) return;
     assertClusterChangeable(cluster, opts.caller.userId);
-    const renewal = cluster.lockedAt !== null;
+    const now = new Date();
     await change.tx
       .update(learnClusters)
-      .set({ lockedBy: opts.caller.userId, lockedByName: opts.caller.userName, lockedAt: new Date() })
+      .set({ lockedBy: opts.caller.userId, lockedByName: opts.caller.userName, lockedAt: now, lockSeen: now })
       .where(eq(learnClusters.id, cluster.id));
-    if (!renewal) await change.audit({ cluster: clusterRef(cluster), lock: "taken" });
   });
   return projectCluster(db, opts.projectId, opts.clusterId);
 }

@@ -3,9 +3,10 @@ import type { Database } from "@/db/client";
 import { learnClusters, learnDocuments } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
 import { parseInput } from "@/lib/errors/envelope";
-import { type LearnClusterDto, ZLearnClusterMerge } from "../cluster-schemas";
-import { projectCluster } from "../clusters";
-import { assertClusterChangeable, mergedKeywords, mergedName } from "../rules";
+import { assertClusterChangeable } from "../access";
+import { projectCluster } from "../clusters/queries";
+import { mergedKeywords, mergedName } from "../clusters/rules";
+import { type LearnClusterDto, ZLearnClusterMerge } from "../clusters/schemas";
 import { changeClusters, clusterRef, settleSizes } from "./cluster-change";
 import { afterClusterChange } from "./trigger-learn-run";
 
@@ -39,7 +40,7 @@ export async function mergeLearnClusters(
     await settleSizes(change.tx, [target.id], now);
     await change.audit({ cluster: clusterRef(target), merged: others.map(clusterRef), name });
   });
-  // learn config createLearnJobOnClusterChange, once the change is committed (nothing while the cluster is locked)
+  // learn config createLearnJobOnClusterChange, once the change is committed (while a cluster is locked, the run waits)
   await afterClusterChange(db, opts.projectId);
   return projectCluster(db, opts.projectId, targetId as string);
 }

@@ -4,9 +4,9 @@ import { learnDocuments } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
 import { AppError } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/errors/envelope";
-import { type LearnClusterDto, ZLearnDocumentsMove } from "../cluster-schemas";
-import { projectCluster } from "../clusters";
-import { assertClusterChangeable } from "../rules";
+import { assertClusterChangeable } from "../access";
+import { projectCluster } from "../clusters/queries";
+import { type LearnClusterDto, ZLearnDocumentsMove } from "../clusters/schemas";
 import { assertMembers, changeClusters, clusterRef, settleSizes } from "./cluster-change";
 import { afterClusterChange } from "./trigger-learn-run";
 
@@ -36,7 +36,7 @@ export async function moveLearnDocuments(
       await change.audit({ cluster: clusterRef(source), movedTo: clusterRef(target), documents: data.documentIds.length });
     },
   );
-  // learn config createLearnJobOnClusterChange, once the change is committed (nothing while the cluster is locked)
+  // learn config createLearnJobOnClusterChange, once the change is committed (while a cluster is locked, the run waits)
   await afterClusterChange(db, opts.projectId);
   return projectCluster(db, opts.projectId, data.to);
 }

@@ -1,14 +1,14 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { type LearnRun, type LearnRunTrigger, learnClusters, learnRuns, projects } from "@/db/schema";
+import { type LearnRun, type LearnRunTrigger, learnRuns, projects } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/services/write-audit";
 import { actingIn, type Caller } from "@/lib/auth/caller";
 import { AppError } from "@/lib/errors/app-error";
 import { log } from "@/lib/log";
-import { enqueue } from "@/lib/queue";
-import { learnProjectFor, openLearnRun, toLearnRunDto } from "../run-queries";
-import { assertLearnable, assertNoClusterLocked } from "../run-rules";
-import type { LearnRunDto } from "../run-schemas";
+import { learnQueue } from "@/lib/queue/learn";
+import { heldLockOf, learnProjectFor, openLearnRun, toLearnRunDto, toLearnRunDtos } from "../runs/queries";
+import { assertLearnable, assertNoClusterLocked, waitsForLocks } from "../runs/rules";
+import type { LearnRunDto } from "../runs/schemas";
 
 export type LearnRunRequest = {
   /** the person asking ("learn now", the API); null when the service asks (a task, a setting) */
@@ -20,8 +20,10 @@ export type LearnRunRequest = {
 
 /**
  * Asks for a learn run of a learn project (DESIGN.md "Learn"; docs/decisions.md "Learn runs and export"): refused for a
- * deleted project (409 LearnProjectDeleted), one under its updating lock (409 LearnProjectUpdating) and while any of its
- * clusters is locked (409 LearnClusterLocked, spec operations §8). A run that waits or runs already is the answer (no
+ * deleted project (409 LearnProjectDeleted) and one under its updating lock (409 LearnProjectUpdating). A person's
+ * request (trigger Manual: "learn now", the API) is refused while any of its clusters is locked (409
+ * LearnClusterLocked, spec operations §8); a triggered one (a task, a setting) is made all the same and waits Waiting
+ * until the locks are released or lapse (the learn worker defers it). A run that waits or runs already is the answer (no
  * second one, whatever it was asked with). Otherwise a Waiting run is inserted with its audit-trail row (LearnProject,
  * Create; "system" without a caller) and, once committed, queued on `learn` (a delivery Redis does not take is logged:
  * the learn workers' sweep delivers Waiting runs again).
@@ -34,13 +36,8 @@ export async function requestLearnRun(db: Database, request: LearnRunRequest): P
     const [project] = await tx.select().from(projects).where(eq(projects.id, loaded.project.id)).for("share");
     if (!project) throw new AppError("ProjectNotFound");
     assertLearnable(project);
-    const [locked] = await tx
-      .select()
-      .from(learnClusters)
-      .where(and(eq(learnClusters.projectId, project.id), isNotNull(learnClusters.lockedAt)))
-      .orderBy(learnClusters.number)
-      .limit(1);
-    assertNoClusterLocked(locked);
+    // a person asking now hears of the lock; a triggered run waits for the locks to go (the learn worker defers it)
+    if (!waitsForLocks(request.trigger)) assertNoClusterLocked(await heldLockOf(tx, project.id));
     const open = await openLearnRun(tx, project.id);
     if (open) return { run: open, created: false };
     const [inserted] = await tx
@@ -73,12 +70,13 @@ export async function requestLearnRun(db: Database, request: LearnRunRequest): P
     return { run: inserted, created: true };
   });
   if (created) await deliver(run);
-  return toLearnRunDto(run);
+  const [dto] = await toLearnRunDtos(db, [run]);
+  return dto ?? toLearnRunDto(run);
 }
 
 async function deliver(run: LearnRun): Promise<void> {
   try {
-    await enqueue("learn", { runId: run.id });
+    await learnQueue.enqueue({ runId: run.id });
   } catch (err) {
     log.error({ err, learnRun: run.id }, "learn run delivery could not be queued");
   }

@@ -3,9 +3,9 @@ import type { Database } from "@/db/client";
 import { learnClusters, learnDocuments } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
 import { parseInput } from "@/lib/errors/envelope";
-import { type LearnClusterDto, ZLearnClusterSplit } from "../cluster-schemas";
-import { projectCluster } from "../clusters";
-import { assertClusterChangeable } from "../rules";
+import { assertClusterChangeable } from "../access";
+import { projectCluster } from "../clusters/queries";
+import { type LearnClusterDto, ZLearnClusterSplit } from "../clusters/schemas";
 import { assertMembers, changeClusters, clusterRef, settleSizes } from "./cluster-change";
 import { afterClusterChange } from "./trigger-learn-run";
 
@@ -51,7 +51,7 @@ export async function splitLearnCluster(
       return made.id;
     },
   );
-  // learn config createLearnJobOnClusterChange, once the change is committed (nothing while the cluster is locked)
+  // learn config createLearnJobOnClusterChange, once the change is committed (while a cluster is locked, the run waits)
   await afterClusterChange(db, opts.projectId);
   return projectCluster(db, opts.projectId, madeId);
 }

@@ -3,9 +3,9 @@ import type { Database } from "@/db/client";
 import { learnClusters } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
 import { parseInput } from "@/lib/errors/envelope";
-import { type LearnClusterDto, ZLearnClusterUpdate } from "../cluster-schemas";
-import { projectCluster } from "../clusters";
-import { assertClusterChangeable } from "../rules";
+import { assertClusterChangeable } from "../access";
+import { projectCluster } from "../clusters/queries";
+import { type LearnClusterDto, ZLearnClusterUpdate } from "../clusters/schemas";
 import { assertClusterNameFree, changeClusters, clusterRef } from "./cluster-change";
 import { afterClusterChange } from "./trigger-learn-run";
 
@@ -37,7 +37,7 @@ export async function updateLearnCluster(
       ...(data.complete === undefined ? {} : { complete: data.complete }),
     });
   });
-  // learn config createLearnJobOnClusterChange, once the change is committed (nothing while the cluster is locked)
+  // learn config createLearnJobOnClusterChange, once the change is committed (while a cluster is locked, the run waits)
   await afterClusterChange(db, opts.projectId);
   return projectCluster(db, opts.projectId, opts.clusterId);
 }

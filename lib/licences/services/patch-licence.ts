@@ -3,7 +3,7 @@ import type { Database } from "@/db/client";
 import { licences } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/services/write-audit";
 import type { Caller } from "@/lib/auth/caller";
-import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
+import { SECRET_PLACEHOLDER } from "@/lib/crypto/placeholder";
 import { sealSecret } from "@/lib/crypto/secrets";
 import { AppError, type ErrorEntry } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/errors/envelope";

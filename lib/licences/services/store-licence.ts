@@ -3,8 +3,8 @@ import type { Database } from "@/db/client";
 import { licences, systems } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/services/write-audit";
 import type { Caller } from "@/lib/auth/caller";
-import { getStationId } from "@/lib/config/service-config";
 import { AppError } from "@/lib/errors/app-error";
+import { getStationId } from "@/lib/settings/store";
 import { type LicenceFile, trustedLicenceKeys, verifyLicenceFile } from "../file";
 
 /** Verifies a licence file against the trusted keys, this installation's station and today. */

@@ -11,7 +11,8 @@ import { ZProjectDelete } from "../schemas";
 
 /**
  * DELETE v3/projects/{id} with { version }: the project and its files; its jobs keep their name. A learn project that
- * exported into it is linked no more (its link becomes null with the row) and is a Learn project again.
+ * exported into it is linked no more (its link becomes null with the row) and is a Learn project again. (A learn
+ * project's id on the same path goes to lib/learn's deleteLearnProject: the route picks by the project's type.)
  */
 export async function deleteProject(db: Database, opts: { caller: Caller; id: string; input: unknown }): Promise<void> {
   const data = parseInput(ZProjectDelete, opts.input ?? {});

@@ -4,7 +4,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/errors/envelope";
 import { readEsproject } from "../esproject-zip";
 import { projectForCaller, toProjectDto } from "../queries";
-import { assertFileArea, assertVersion, classesOf } from "../rules";
+import { assertFileArea, assertVersion, classesOf, learnedClassesOf, withLearned } from "../rules";
 import { type ProjectDto, ZProjectUploadMeta } from "../schemas";
 import { storeProjectVersion } from "./store-project-version";
 
@@ -31,7 +31,8 @@ export async function uploadProjectVersion(
     file: opts.file,
     set: {
       type: linked ? "LinkedExtraction" : document.type,
-      documentClasses: [...classesOf(document), ...loaded.project.documentClasses.filter((c) => c.learned)],
+      // what the export taught stays, joined to the file's class of the same name (no name twice)
+      documentClasses: withLearned(classesOf(document), learnedClassesOf(loaded.project.documentClasses)),
       versionProperties: data.versionProperties,
       withCustomizing: data.withCustomizing,
       // replaceDefaultProperties takes the file's properties; otherwise the edited ones stay

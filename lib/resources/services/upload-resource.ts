@@ -22,8 +22,9 @@ function fail(entry: ErrorEntry): never {
 
 /**
  * POST v3/resources (multipart resourceFile + meta), spec operations §5 "Resource", DESIGN.md "Resources": adds a
- * resource, or updates it when its pool holds the name already (case-insensitively). The pool is made on its first
- * resource. While one upload of a name runs, its temporary upload file exists and another answers 409.
+ * resource, or updates its file when its pool holds the name already; the same name in another case is 409
+ * ResourceNameDiffers (type, pool and name identify a resource, spec operations §2: an update changes none of them).
+ * The pool is made on its first resource. While one upload of a name runs, its temporary upload file exists and another answers 409.
  */
 export async function uploadResource(
   db: Database,
@@ -81,6 +82,8 @@ export async function uploadResource(
         .select()
         .from(resources)
         .where(and(eq(resources.poolId, pool.id), sql`lower(${resources.name}) = lower(${name})`));
+      // the name identifies the resource (with its pool and type): an update replaces the file, never renames it
+      if (existing && existing.name !== name) throw new AppError("ResourceNameDiffers", { name, existing: existing.name });
       const values = { name, size, lastUpdate: new Date() };
       const [saved] = existing
         ? await tx.update(resources).set(values).where(eq(resources.id, existing.id)).returning()

@@ -11,12 +11,16 @@ import { assertTaskNameFree, schedulerSystemForCaller, toTaskDto } from "../quer
 import { mayUseFunction, storedConfiguration, triggerFields } from "../rules";
 import { type TaskDto, ZTaskInput } from "../schemas";
 
-/** POST scheduler/tasks/: a custom task in the scheduler of `systemId`; its next time computed at once. */
+/**
+ * POST scheduler/tasks/: a custom task in the scheduler of `systemId`; its next time computed at once. A disabled task
+ * takes no force start (409 TaskDisabled).
+ */
 export async function createTask(db: Database, opts: { caller: Caller; input: unknown; now?: Date }): Promise<TaskDto> {
   const data = parseInput(ZTaskInput, opts.input);
   const system = await schedulerSystemForCaller(db, opts.caller, data.systemId);
   if (!mayUseFunction(isGlobalScheduler(system), data.function))
     throw new AppError("scheduler_error_functionNotAllowed", { field: "function", function: data.function });
+  if (data.disabled && data.forceTrigger) throw new AppError("TaskDisabled", { name: data.name });
   const fn = data.function as TaskFunctionName;
   const fields = triggerFields(data);
   const now = opts.now ?? new Date();

@@ -7,9 +7,14 @@ import { AppError } from "@/lib/errors/app-error";
 import { taskForCaller, toTaskDto } from "../queries";
 import type { TaskDto } from "../schemas";
 
-/** Force start (spec §4): sets forceTrigger; the next tick runs the task once and clears it. */
+/**
+ * Force start (spec §4): sets forceTrigger; the next tick runs the task once and clears it. A disabled task is refused
+ * (409 TaskDisabled): the tick runs enabled tasks only, so the start would never come (docs/decisions.md "Scheduler
+ * execution").
+ */
 export async function forceTask(db: Database, opts: { caller: Caller; id: string }): Promise<TaskDto> {
   const { task, system } = await taskForCaller(db, opts.caller, opts.id);
+  if (task.disabled) throw new AppError("TaskDisabled", { name: task.name });
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(schedulerTasks)

@@ -5,7 +5,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { hasPermission, isSupersystemName } from "@/lib/auth/permissions";
 import { AppError } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/errors/envelope";
-import { scheduleTicks } from "@/lib/queue";
+import { scheduleTicks } from "@/lib/queue/scheduler";
 import { checkIntervalSeconds } from "../queries";
 import { type SchedulerSettings, ZSchedulerSettings } from "../schemas";
 

@@ -15,7 +15,8 @@ import { type TaskDto, ZTaskUpdate } from "../schemas";
 /**
  * PUT scheduler/tasks/: the task's name, triggers, enabled flag and configuration. An internal task keeps its
  * function; a changed function clears the configuration (to its defaults) unless a new one is sent; an omitted
- * configuration or forceTrigger stays as it is. The next time is computed again.
+ * configuration or forceTrigger stays as it is. The next time is computed again. A disabled task takes no force start
+ * (409 TaskDisabled) and a task being disabled loses one still pending: disabled, it never runs.
  */
 export async function updateTask(db: Database, opts: { caller: Caller; input: unknown; now?: Date }): Promise<TaskDto> {
   const data = parseInput(ZTaskUpdate, opts.input);
@@ -26,6 +27,7 @@ export async function updateTask(db: Database, opts: { caller: Caller; input: un
   if (changesFunction && task.isInternal) throw new AppError("scheduler_error_internalFunction", { field: "function" });
   if (changesFunction && !mayUseFunction(isGlobalScheduler(system), data.function))
     throw new AppError("scheduler_error_functionNotAllowed", { field: "function", function: data.function });
+  if (data.disabled && data.forceTrigger) throw new AppError("TaskDisabled", { name: task.name });
   const fn = data.function as TaskFunctionName;
   const fields = triggerFields(data);
   const configuration =
@@ -43,7 +45,7 @@ export async function updateTask(db: Database, opts: { caller: Caller; input: un
         function: fn,
         ...fields,
         configuration,
-        ...(data.forceTrigger === undefined ? {} : { forceTrigger: data.forceTrigger }),
+        ...(data.disabled ? { forceTrigger: false } : data.forceTrigger === undefined ? {} : { forceTrigger: data.forceTrigger }),
         nextDateTime: nextRun({ ...fields, lastDateTime: task.lastDateTime }, now),
       })
       .where(eq(schedulerTasks.id, task.id))

@@ -7,8 +7,9 @@ import { secretChange } from "@/lib/crypto/secrets";
 import { AppError } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/errors/envelope";
 import { ensureScheduler } from "@/lib/scheduler/internal-tasks";
+import { auditValue, plainColumns } from "../columns";
 import { assertLicenceExists, assertNameFree, toSystemDto } from "../queries";
-import { auditValue, plainColumns, systemRuleFailures } from "../rules";
+import { systemRuleFailures } from "../rules";
 import { type SystemDto, ZSystemInput } from "../schemas";
 
 /** POST systems (ManageSystems): a new tenant with its scheduler and default configuration. */

@@ -6,7 +6,7 @@ import { systems } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/services/write-audit";
 import type { Caller } from "@/lib/auth/caller";
 import { hasPermission } from "@/lib/auth/permissions";
-import { dataDir } from "@/lib/config/env";
+import { dataDir } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import { log } from "@/lib/log";
 

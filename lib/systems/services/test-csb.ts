@@ -3,7 +3,7 @@ import type { Database } from "@/db/client";
 import { systems } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
 import { hasPermission } from "@/lib/auth/permissions";
-import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
+import { SECRET_PLACEHOLDER } from "@/lib/crypto/placeholder";
 import { openSecret } from "@/lib/crypto/secrets";
 import { AppError } from "@/lib/errors/app-error";
 import { ERROR_CODES } from "@/lib/errors/codes";

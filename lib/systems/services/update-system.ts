@@ -6,11 +6,12 @@ import { refusal } from "@/lib/auth/access";
 import type { Caller } from "@/lib/auth/caller";
 import { hasPermission } from "@/lib/auth/permissions";
 import { revokeUserSessions } from "@/lib/auth/sessions";
-import { secretChange } from "@/lib/crypto/secrets";
+import { secretChange, secretUpdate } from "@/lib/crypto/secrets";
 import { AppError } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/errors/envelope";
+import { auditValue, plainColumns } from "../columns";
 import { assertLicenceExists, assertNameFree, toSystemDto } from "../queries";
-import { auditValue, plainColumns, systemRuleFailures } from "../rules";
+import { systemRuleFailures } from "../rules";
 import { type SystemDto, ZSystemInput } from "../schemas";
 
 /**
@@ -28,9 +29,9 @@ export async function updateSystem(db: Database, opts: { caller: Caller; input: 
   if (!current) throw new AppError("SystemNotFound");
   if (!managesSystems && !ownConfig) throw refusal(caller, current, new AppError("SystemNotFound"));
 
-  const ccs = secretChange(input.ccsApiKey);
   if (!managesSystems) {
-    // the system configuration page: the API key only
+    // the system configuration page: the API key only, saved and audited when it changes
+    const ccs = secretUpdate(input.ccsApiKey, current.ccsApiKeyEnc);
     if (!ccs.keep) {
       await db.transaction(async (tx) => {
         await tx.update(systems).set({ ccsApiKeyEnc: ccs.sealed, updatedAt: new Date() }).where(eq(systems.id, current.id));
@@ -38,7 +39,7 @@ export async function updateSystem(db: Database, opts: { caller: Caller; input: 
           category: "System",
           operation: "Update",
           systemId: current.id,
-          value: { id: current.id, ccsApiKey: "changed" },
+          value: { id: current.id, ccsApiKey: ccs.audit },
         });
       });
     }
@@ -49,6 +50,7 @@ export async function updateSystem(db: Database, opts: { caller: Caller; input: 
   const isSuper = current.type === "Super";
   if (isSuper && (input.name !== current.name || input.type !== "Super" || !input.isActive))
     throw new AppError("SystemNotEditable");
+  const ccs = secretChange(input.ccsApiKey);
   const csb = secretChange(input.csbPassword);
   const errors = systemRuleFailures(input, { hasStoredCsbPassword: !!current.csbPasswordEnc && csb.keep, isSuper });
   if (errors.length) throw AppError.many(errors);

@@ -2,16 +2,15 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { users } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/services/write-audit";
-import { refusal } from "@/lib/auth/access";
 import { actingIn, type Caller } from "@/lib/auth/caller";
 import { revealPassword } from "@/lib/auth/obfuscation";
 import { passwordRuleEntries, passwordRuleFailures } from "@/lib/auth/password-policy";
 import { hashPassword } from "@/lib/auth/passwords";
 import { DEFAULT_ROLE } from "@/lib/auth/roles";
-import { getStationId } from "@/lib/config/service-config";
+import { systemForCaller } from "@/lib/auth/tenancy";
 import { AppError, type ErrorEntry } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/errors/envelope";
-import { findSystemByName } from "@/lib/systems/queries";
+import { getStationId } from "@/lib/settings/store";
 import { grantableRoles, managesUsersOf } from "../access";
 import { getUserForCaller } from "../queries";
 import { type UserDto, ZNewUser } from "../schemas";
@@ -26,9 +25,7 @@ export async function registerUser(db: Database, opts: { caller: Caller; input: 
   const input = parseInput(ZNewUser, opts.input);
   const { caller } = opts;
 
-  const system = await findSystemByName(db, { name: input.systemName });
-  if (!system) throw new AppError("SystemNotFound");
-  if (!managesUsersOf(caller, system)) throw refusal(caller, system, new AppError("SystemNotFound"));
+  const system = await systemForCaller(db, caller, { name: input.systemName }, { may: (s) => managesUsersOf(caller, s) });
 
   const grantable = grantableRoles(system);
   const errors: ErrorEntry[] = input.roles

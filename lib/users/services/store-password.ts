@@ -6,8 +6,8 @@ import { revealPassword } from "@/lib/auth/obfuscation";
 import { passwordRuleEntries, passwordRuleFailures } from "@/lib/auth/password-policy";
 import { hashPassword } from "@/lib/auth/passwords";
 import { revokeUserSessions } from "@/lib/auth/sessions";
-import { getStationId } from "@/lib/config/service-config";
 import { AppError } from "@/lib/errors/app-error";
+import { getStationId } from "@/lib/settings/store";
 import type { UserRow } from "../queries";
 
 /** The hash of a new password sent (possibly obfuscated, DESIGN.md) after spec foundation §5's rules. */

@@ -9,9 +9,9 @@ import { passwordRuleEntries, passwordRuleFailures } from "@/lib/auth/password-p
 import { hashPassword } from "@/lib/auth/passwords";
 import { DEFAULT_ROLE } from "@/lib/auth/roles";
 import { revokeUserSessions } from "@/lib/auth/sessions";
-import { getStationId } from "@/lib/config/service-config";
 import { AppError, type ErrorEntry } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/errors/envelope";
+import { getStationId } from "@/lib/settings/store";
 import { grantableRoles, managesUsersOf } from "../access";
 import { assertEmailFree, assertNameFree, assertNotLastSuperAdmin, getUserForCaller, loadUser } from "../queries";
 import { type UserDto, ZEditUser } from "../schemas";

@@ -1,12 +1,12 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { archivedPeriods, auditTrail, downloads } from "@/db/schema";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
+import { ARCHIVE_BATCH } from "@/lib/downloads/archive-source";
+import { AUDIT_ARCHIVE_COLUMNS } from "@/lib/downloads/audit-trail-source";
 import { readArchive } from "@/tests/helpers/archive";
 import { makeSystem } from "@/tests/helpers/factories";
 import { runTask, supersystemId, taskRun } from "@/tests/helpers/task-run";
-import { ARCHIVE_BATCH } from "./archiver";
-import { AUDIT_ARCHIVE_COLUMNS } from "./audit-trail-archiver";
 
 type Expected = Record<(typeof AUDIT_ARCHIVE_COLUMNS)[number], string | number | null>;
 
@@ -112,12 +112,43 @@ describe("AuditTrailArchiver", () => {
     await expectArchive(byKey.get(`AuditTrail:2026-02:${superId}`) ?? "", "audit-trail-2026-02", noneFeb);
 
     const again = await runTask(run);
-    expect(again?.message).toBe("0 archive(s) written (0 rows)");
+    // nothing new: the message says which period comes next and when (issue 23)
+    const nothingNew =
+      "0 archive(s) written (0 rows); nothing new to archive: the next archive covers 2026-03 (2026-03-01 to 2026-03-31) " +
+      "and is written on 2026-04-01";
+    expect(again?.message).toBe(nothingNew);
     expect(await archives()).toHaveLength(6);
     // a deleted download is not written again: its period stays archived
     const db = await getDb();
     await db.delete(downloads).where(eq(downloads.externalId, "AuditTrail:2026-01:all"));
-    expect((await runTask(run))?.message).toBe("0 archive(s) written (0 rows)");
+    expect((await runTask(run))?.message).toBe(nothingNew);
+  });
+
+  it("a new installation's run says no period is complete yet, which the first archive covers and when it is written", async () => {
+    const a = await makeSystem();
+    await audit(a, ["2026-07-02T08:00:00Z", "2026-07-20T08:00:00Z"]); // the current month only
+    const run = await taskRun("AuditTrailArchiver", {
+      systemId: a.id,
+      now: new Date("2026-07-21T00:00:00Z"),
+      configuration: { packageBy: "Month", storeAll: true, storeBySystem: false },
+    });
+    expect((await runTask(run))?.message).toBe(
+      "0 archive(s) written (0 rows); no complete month yet: the first archive covers 2026-07 (2026-07-01 to 2026-07-31) " +
+        "and is written on 2026-08-01",
+    );
+    // by week: 2026-07-20 is a Monday, week 30 runs to Sunday the 26th
+    const b = await makeSystem();
+    await audit(b, ["2026-07-20T09:00:00Z"]);
+    const weekly = await taskRun("AuditTrailArchiver", {
+      systemId: b.id,
+      now: new Date("2026-07-21T00:00:00Z"),
+      configuration: { packageBy: "Week", storeAll: true, storeBySystem: false },
+    });
+    expect((await runTask(weekly))?.message).toBe(
+      "0 archive(s) written (0 rows); no complete week yet: the first archive covers 2026-W30 (2026-07-20 to 2026-07-26) " +
+        "and is written on 2026-07-27",
+    );
+    expect(await archives()).toHaveLength(0);
   });
 
   it("packages by ISO week (Monday 00:00 UTC), storeAll alone", async () => {

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditTrail, learnClusters } from "@/db/schema";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
 import { makeLearnProject, makeSystem, makeUser } from "@/tests/helpers/factories";
 import { runTask, taskRun } from "@/tests/helpers/task-run";
 
@@ -23,7 +23,8 @@ describe("BreakOldClusterLocks", () => {
   it("releases locks older than 12 hours with an audit row each; younger locks and other systems stay", async () => {
     const system = await makeSystem();
     const anna = await makeUser({ systemId: system.id, roles: ["ProjectManager"] });
-    const holder = (hours: number) => ({ id: anna.id, name: anna.name, at: ago(hours) });
+    // seen a minute ago: held (the page's heartbeat), not lapsed
+    const holder = (hours: number) => ({ id: anna.id, name: anna.name, at: ago(hours), seen: ago(1 / 60) });
     const { project, clusters } = await makeLearnProject({
       systemId: system.id,
       clusters: [
@@ -36,13 +37,13 @@ describe("BreakOldClusterLocks", () => {
     const other = await makeSystem();
     const elsewhere = await makeLearnProject({
       systemId: other.id,
-      clusters: [{ documents: 1, lockedBy: { id: anna.id, name: anna.name, at: ago(20) } }],
+      clusters: [{ documents: 1, lockedBy: holder(20) }],
     });
 
     // a system's run covers its own clusters only
     const own = await runTask(await taskRun("BreakOldClusterLocks", { systemId: system.id, now: NOW }));
-    expect(own?.details).toEqual({ broken: 2 });
-    expect(own?.message).toBe("2 cluster lock(s) older than 12 hours broken");
+    expect(own?.details).toEqual({ broken: 2, lapsed: 0 });
+    expect(own?.message).toBe("2 cluster lock(s) older than 12 hours broken, 0 lapsed lock(s) ended");
     expect(await locks(project.id)).toEqual([null, anna.name, null, null]);
     expect(await locks(elsewhere.project.id)).toEqual([anna.name]);
 
@@ -72,6 +73,31 @@ describe("BreakOldClusterLocks", () => {
     expect(await locks(elsewhere.project.id)).toEqual([null]);
     expect((await runTask(await taskRun("BreakOldClusterLocks", { systemId: system.id, now: NOW })))?.details).toEqual({
       broken: 0,
+      lapsed: 0,
+    });
+  });
+
+  it("ends a lock whose holder was not seen for the lapse (a browser that died), naming when it was last seen", async () => {
+    const system = await makeSystem();
+    const anna = await makeUser({ systemId: system.id, roles: ["ProjectManager"] });
+    const minutes = (m: number) => new Date(NOW.getTime() - m * 60_000);
+    const { project } = await makeLearnProject({
+      systemId: system.id,
+      clusters: [
+        { documents: 1, lockedBy: { id: anna.id, name: anna.name, at: minutes(30), seen: minutes(10) } },
+        { documents: 1, lockedBy: { id: anna.id, name: anna.name, at: minutes(30), seen: minutes(1) } },
+      ],
+    });
+    const run = await runTask(await taskRun("BreakOldClusterLocks", { systemId: system.id, now: NOW }));
+    expect(run?.details).toEqual({ broken: 0, lapsed: 1 });
+    expect(await locks(project.id)).toEqual([null, anna.name]);
+    const db = await getDb();
+    const [row] = await db.select().from(auditTrail).where(eq(auditTrail.projectId, project.id));
+    expect(JSON.parse(row?.value ?? "{}")).toMatchObject({
+      lock: "lapsed",
+      lockedBy: anna.name,
+      lockedAt: minutes(30).toISOString(),
+      seen: minutes(10).toISOString(),
     });
   });
 });

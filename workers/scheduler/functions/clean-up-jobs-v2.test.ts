@@ -2,10 +2,10 @@ import { existsSync } from "node:fs";
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { jobs } from "@/db/schema";
-import { DEFAULT_SERVICE_CONFIG, patchServiceConfig } from "@/lib/config/service-config";
+import { getDb } from "@/lib/db";
 import { resolveFile } from "@/lib/files/store";
 import { jobDir } from "@/lib/jobs/files";
-import { getDb } from "@/lib/setup/bootstrap";
+import { DEFAULT_SERVICE_CONFIG, patchServiceConfig } from "@/lib/settings/store";
 import { makeJob, makeSystem } from "@/tests/helpers/factories";
 import { runTask, taskRun } from "@/tests/helpers/task-run";
 

@@ -1,12 +1,12 @@
 import { and, count, eq, inArray, lt, type SQL } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { jobs } from "@/db/schema";
-import { getServiceConfig } from "@/lib/config/service-config";
 import { removeStored } from "@/lib/files/store";
 import { jobDir } from "@/lib/jobs/files";
 import type { StateLeftBy } from "@/lib/jobs/rules";
 import { enter, leaves } from "@/lib/jobs/transitions";
 import { log } from "@/lib/log";
+import { getServiceConfig } from "@/lib/settings/store";
 import type { TaskFunction } from "./types";
 
 const DAY_MS = 86_400_000;

@@ -2,10 +2,10 @@ import { existsSync } from "node:fs";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { jobs, learnDocuments } from "@/db/schema";
+import { getDb } from "@/lib/db";
 import { resolveFile } from "@/lib/files/store";
 import { jobDir } from "@/lib/jobs/files";
-import { TASK_CONFIG_SCHEMAS } from "@/lib/scheduler/functions";
-import { getDb } from "@/lib/setup/bootstrap";
+import { durationMs, TASK_CONFIG_SCHEMAS } from "@/lib/scheduler/functions";
 import { makeJob, makeLearnProject, makeProject, makeSystem } from "@/tests/helpers/factories";
 import { runTask, taskRun } from "@/tests/helpers/task-run";
 
@@ -27,6 +27,10 @@ describe("CleanUpLearnJobs", () => {
       limitOther: "2.00:00:00",
     });
     expect(TASK_CONFIG_SCHEMAS.CleanUpLearnJobs.safeParse({ limitOther: "10000.00:00:00" }).success).toBe(false);
+    // a .NET TimeSpan below a day is written without days; it is kept with them
+    expect(TASK_CONFIG_SCHEMAS.CleanUpLearnJobs.parse({ limitError: "06:00:00" }).limitError).toBe("0.06:00:00");
+    expect(durationMs("06:00:00")).toBe(durationMs("0.06:00:00"));
+    expect(durationMs("1.06:00:30")).toBe(((24 + 6) * 3600 + 30) * 1000);
   });
 
   it("with the defaults purges removed and failed learn jobs at once and ready ones after 2 days; their documents stay", async () => {

@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { UPLOADS_DIR } from "@/lib/api/upload-temp";
 import type { Caller } from "@/lib/auth/caller";
+import { getDb } from "@/lib/db";
 import { resolveFile, writeStoredFile } from "@/lib/files/store";
+import { UPLOADS_DIR } from "@/lib/input/upload-temp";
 import { projectDir } from "@/lib/projects/files";
 import { projectFilePath } from "@/lib/projects/queries";
 import { addProject } from "@/lib/projects/services/add-project";
 import { deleteProject as deleteProjectService } from "@/lib/projects/services/delete-project";
 import { uploadProjectVersion } from "@/lib/projects/services/upload-project-version";
-import { getDb } from "@/lib/setup/bootstrap";
 import { sampleEsproject } from "@/tests/fixtures/project";
 import { makeSystem, uniqueName } from "@/tests/helpers/factories";
 import { runTask, supersystemId, taskRun } from "@/tests/helpers/task-run";

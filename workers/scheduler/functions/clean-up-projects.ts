@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { projects } from "@/db/schema";
-import { removeStaleUploads } from "@/lib/api/upload-temp";
 import { listStored, removeStored } from "@/lib/files/store";
+import { removeStaleUploads } from "@/lib/input/upload-temp";
 import { log } from "@/lib/log";
 import { projectDir, versionOfFile } from "@/lib/projects/files";
 import type { TaskFunction } from "./types";

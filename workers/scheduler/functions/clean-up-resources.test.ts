@@ -4,10 +4,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { projects, resourcePools, resources } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
+import { getDb } from "@/lib/db";
 import { resolveFile } from "@/lib/files/store";
 import { poolDir, RESOURCE_UPLOADS_DIR, resourceFilePath } from "@/lib/resources/files";
 import { uploadResource } from "@/lib/resources/services/upload-resource";
-import { getDb } from "@/lib/setup/bootstrap";
 import { makeProject, makeSystem } from "@/tests/helpers/factories";
 import { cleanUpResources } from "./clean-up-resources";
 

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { isConfigurationExportDisabled } from "@/lib/config/access";
-import { dataDir } from "@/lib/config/env";
 import { effectiveSettings } from "@/lib/config/queries";
+import { dataDir } from "@/lib/env";
 import type { TaskFunction } from "./types";
 
 /** Where ConfigurationExport writes: DATA_DIR/export/configuration.json. */

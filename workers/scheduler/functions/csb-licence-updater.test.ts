@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { licences } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
+import { getDb } from "@/lib/db";
 import { addCsbLicence } from "@/lib/licences/services/add-csb-licence";
-import { getDb } from "@/lib/setup/bootstrap";
 import { makeLicenceFile, TEST_LICENCE_KEYS } from "@/tests/fixtures/licence";
 import { runTask, supersystemId, taskRun } from "@/tests/helpers/task-run";
 

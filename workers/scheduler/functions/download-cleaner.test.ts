@@ -2,11 +2,11 @@ import { stat, utimes, writeFile } from "node:fs/promises";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { downloads } from "@/db/schema";
+import { getDb } from "@/lib/db";
 import { writeArchive } from "@/lib/downloads/archive";
 import { DOWNLOADS_DIR, downloadTempPath } from "@/lib/downloads/files";
 import type { DownloadType } from "@/lib/downloads/rules";
 import { resolveFile } from "@/lib/files/store";
-import { getDb } from "@/lib/setup/bootstrap";
 import { makeSystem } from "@/tests/helpers/factories";
 import { runTask, taskRun } from "@/tests/helpers/task-run";
 

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { jobs } from "@/db/schema";
+import { getDb } from "@/lib/db";
 import { JOB_MAX_ATTEMPTS } from "@/lib/jobs/rules";
 import { patchJobs } from "@/lib/jobs/services/patch-jobs";
-import { bullQueue, deliveryId } from "@/lib/queue";
+import { deliveryId, jobsQueue } from "@/lib/queue/jobs";
 import { redisConnection } from "@/lib/queue/redis";
-import { getDb } from "@/lib/setup/bootstrap";
 import { makeJob, makeSystem } from "@/tests/helpers/factories";
 import { runTask, taskRun } from "@/tests/helpers/task-run";
 import { claimJob } from "@/workers/jobs/claim";
@@ -43,7 +43,7 @@ describe("ExtractionJobMonitor", () => {
     expect(back?.queuedAt.toISOString()).toBe(NOW.toISOString());
     expect((await job(live.id))?.state).toBe("Assigned");
     if (redisConnection()) {
-      const delivery = await bullQueue("jobs").getJob(deliveryId(stuck.id, 2));
+      const delivery = await jobsQueue.bullmq().getJob(deliveryId(stuck.id, 2));
       expect(delivery?.data).toMatchObject({ jobId: stuck.id, restarts: 2 });
     }
     // a worker claims it again: its next attempt

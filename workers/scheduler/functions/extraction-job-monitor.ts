@@ -3,7 +3,7 @@ import { jobs } from "@/db/schema";
 import { JOB_MAX_ATTEMPTS } from "@/lib/jobs/rules";
 import { enter, leaves } from "@/lib/jobs/transitions";
 import { log } from "@/lib/log";
-import { syncJobDelivery } from "@/lib/queue";
+import { syncJobDelivery } from "@/lib/queue/jobs";
 import type { TaskFunction } from "./types";
 
 /** Jobs looked at per run: the oldest leases first; a next run takes the rest. */

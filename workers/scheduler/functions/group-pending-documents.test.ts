@@ -1,10 +1,10 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { learnClusters, learnDocuments, learnRuns } from "@/db/schema";
-import { patchSetting, SETTING_KEYS } from "@/lib/config/service-config";
-import { GROUP_QUIET_MS } from "@/lib/learn/run-rules";
+import { getDb } from "@/lib/db";
+import { GROUP_QUIET_MS } from "@/lib/learn/runs/rules";
 import { requestLearnRun } from "@/lib/learn/services/request-learn-run";
-import { getDb } from "@/lib/setup/bootstrap";
+import { patchSetting, SETTING_KEYS } from "@/lib/settings/store";
 import { makeSystem, makeUser } from "@/tests/helpers/factories";
 import { addLearnDocuments, makeLearnProjectRow } from "@/tests/helpers/learn-runs";
 import { runTask, taskRun } from "@/tests/helpers/task-run";
@@ -55,7 +55,7 @@ describe("GroupPendingDocuments", () => {
     });
   });
 
-  it("clusters people changed since the last run get an incremental run once no lock is held (createLearnJobOnClusterChange)", async () => {
+  it("clusters people changed since the last run get an incremental run (createLearnJobOnClusterChange); a held lock makes it wait", async () => {
     const db = await getDb();
     const system = await makeSystem();
     const user = await makeUser({ systemId: system.id });
@@ -68,17 +68,11 @@ describe("GroupPendingDocuments", () => {
     const tick = async () => runTask(await taskRun("GroupPendingDocuments", { systemId: system.id, now: later }));
     expect((await tick())?.details).toMatchObject({ pendingDocuments: 0, clusterChange: 0 });
 
-    // a person renames a cluster and still holds its lock: no run yet
+    // a person renamed a cluster: with the setting off, nothing
     const [cluster] = await db.select().from(learnClusters).where(eq(learnClusters.projectId, project.id));
     await db
       .update(learnClusters)
-      .set({ name: "Invoices", updated: new Date(), lockedAt: new Date(), lockedBy: user.id, lockedByName: user.name })
-      .where(eq(learnClusters.id, cluster?.id ?? ""));
-    expect((await tick())?.details).toMatchObject({ clusterChange: 0 });
-    // the lock is released: the run the change asked for
-    await db
-      .update(learnClusters)
-      .set({ lockedAt: null, lockedBy: null, lockedByName: null })
+      .set({ name: "Invoices", updated: new Date() })
       .where(eq(learnClusters.id, cluster?.id ?? ""));
     await patchSetting(db, SETTING_KEYS.learnConfig, { createLearnJobOnClusterChange: false });
     try {
@@ -86,10 +80,23 @@ describe("GroupPendingDocuments", () => {
     } finally {
       await patchSetting(db, SETTING_KEYS.learnConfig, { createLearnJobOnClusterChange: true });
     }
+    // with it on, while the person still holds the cluster's lock: the run is asked all the same and waits for the lock
+    await db
+      .update(learnClusters)
+      .set({ lockedAt: new Date(), lockSeen: new Date(), lockedBy: user.id, lockedByName: user.name })
+      .where(eq(learnClusters.id, cluster?.id ?? ""));
     expect((await tick())?.details).toMatchObject({ clusterChange: 1 });
     const runs = await runsOf(project.id);
-    expect(runs.at(-1)).toMatchObject({ trigger: "ClusterChange", onlyChanged: true });
-    await processLearnDelivery(db, { runId: runs.at(-1)?.id });
+    const waiting = runs.at(-1);
+    expect(waiting).toMatchObject({ trigger: "ClusterChange", onlyChanged: true, state: "Waiting" });
+    expect(await processLearnDelivery(db, { runId: waiting?.id })).toMatchObject({ outcome: "deferred" });
+    expect((await runsOf(project.id)).at(-1)).toMatchObject({ state: "Waiting", attempts: 0, started: null, workerId: null });
+    // the lock is released: the run goes
+    await db
+      .update(learnClusters)
+      .set({ lockedAt: null, lockSeen: null, lockedBy: null, lockedByName: null })
+      .where(eq(learnClusters.id, cluster?.id ?? ""));
+    expect(await processLearnDelivery(db, { runId: waiting?.id })).toMatchObject({ outcome: "Ready" });
     // the run brought the clusters up to date: nothing more to do
     expect((await tick())?.details).toMatchObject({ clusterChange: 0 });
   });

@@ -1,9 +1,9 @@
-import { getLearnConfig } from "@/lib/config/service-config";
 import { AppError } from "@/lib/errors/app-error";
-import { learnProjectsToWatch } from "@/lib/learn/run-queries";
-import { groupedRunDue } from "@/lib/learn/run-rules";
+import { learnProjectsToWatch } from "@/lib/learn/runs/queries";
+import { groupedRunDue } from "@/lib/learn/runs/rules";
 import { requestLearnRun } from "@/lib/learn/services/request-learn-run";
 import { log } from "@/lib/log";
+import { getLearnConfig } from "@/lib/settings/store";
 import type { TaskFunction } from "./types";
 
 /**

@@ -1,9 +1,9 @@
 import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { jobs } from "@/db/schema";
-import { bullQueue, deliveryId, enqueue } from "@/lib/queue";
+import { getDb } from "@/lib/db";
+import { deliveryId, jobsQueue } from "@/lib/queue/jobs";
 import { redisConnection } from "@/lib/queue/redis";
-import { getDb } from "@/lib/setup/bootstrap";
 import { makeJob, makeSystem } from "@/tests/helpers/factories";
 import { runTask, taskRun } from "@/tests/helpers/task-run";
 import { claimWaiting } from "@/workers/jobs/claim";
@@ -63,10 +63,10 @@ describe("IncreaseJobPriority", () => {
       .where(inArray(jobs.state, ["Waiting"]));
     const older = await makeJob({ systemId, priority: 5, created: hoursAgo(3), queuedAt: hoursAgo(3) });
     const raised = await makeJob({ systemId, priority: 5, created: hoursAgo(2), queuedAt: hoursAgo(5) });
-    for (const j of [older, raised]) await enqueue("jobs", { jobId: j.id, priority: j.priority, restarts: 0 });
+    for (const j of [older, raised]) await jobsQueue.enqueue({ jobId: j.id, priority: j.priority, restarts: 0 });
     await runTask(await taskRun("IncreaseJobPriority", { systemId, now: NOW }));
     if (redisConnection()) {
-      const delivery = await bullQueue("jobs").getJob(deliveryId(raised.id, 0));
+      const delivery = await jobsQueue.bullmq().getJob(deliveryId(raised.id, 0));
       expect(delivery?.priority).toBe(11 - 6);
       expect(delivery?.data).toMatchObject({ jobId: raised.id, priority: 6 });
     }

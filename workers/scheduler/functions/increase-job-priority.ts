@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { jobs } from "@/db/schema";
 import { log } from "@/lib/log";
-import { syncJobDelivery } from "@/lib/queue";
+import { syncJobDelivery } from "@/lib/queue/jobs";
 import { TASK_CONFIG_SCHEMAS } from "@/lib/scheduler/functions";
 import type { TaskFunction } from "./types";
 

@@ -21,8 +21,8 @@ import { startLearnEngine } from "./start-learn-engine";
 import type { TaskFunction } from "./types";
 
 /**
- * The implemented task functions (one file each in this folder). A function is offered (lib/scheduler/functions.ts
- * `offered`) exactly when it is registered here.
+ * The implementations of the task functions of lib/scheduler/functions.ts, one file each in this folder (a test keeps
+ * every function of that table registered here).
  */
 export const TASK_FUNCTION_IMPLS: Partial<Record<TaskFunctionName, TaskFunction>> = {
   // one line per function, sorted by name

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditTrail, learnClusters, learnExports, learnModels, projects } from "@/db/schema";
+import { getDb } from "@/lib/db";
 import { writeStoredFile } from "@/lib/files/store";
 import { exportLearnClusters } from "@/lib/learn/services/export-learn-clusters";
 import { requestLearnRun } from "@/lib/learn/services/request-learn-run";
 import { projectFilePath } from "@/lib/projects/queries";
-import { getDb } from "@/lib/setup/bootstrap";
 import { sampleEsproject } from "@/tests/fixtures/project";
 import { makeProject, makeSystem } from "@/tests/helpers/factories";
 import { addLearnDocuments, clustersOf, kindOf, makeLearnProjectRow } from "@/tests/helpers/learn-runs";

@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/errors/app-error";
-import { learnProjectsToWatch } from "@/lib/learn/run-queries";
-import { exportDue } from "@/lib/learn/run-rules";
+import { learnProjectsToWatch } from "@/lib/learn/runs/queries";
+import { exportDue } from "@/lib/learn/runs/rules";
 import { runLearnExport } from "@/lib/learn/services/export-learn-clusters";
 import { log } from "@/lib/log";
 import type { TaskFunction } from "./types";

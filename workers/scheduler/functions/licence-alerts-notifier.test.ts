@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { licenceAlertNotices, licences } from "@/db/schema";
-import { patchServiceConfig } from "@/lib/config/service-config";
+import { getDb } from "@/lib/db";
 import { log } from "@/lib/log";
-import { getDb } from "@/lib/setup/bootstrap";
+import { patchServiceConfig } from "@/lib/settings/store";
 import { makeLicence, makeSystem, makeUser, uniqueName } from "@/tests/helpers/factories";
 import { closedPort, startSmtp, type TestSmtpServer } from "@/tests/helpers/smtp";
 import { runTask, supersystemId, taskRun } from "@/tests/helpers/task-run";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessions, users } from "@/db/schema";
 import { createSession } from "@/lib/auth/sessions";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
 import { makeSystem, makeUser } from "@/tests/helpers/factories";
 import { runTask, taskRun } from "@/tests/helpers/task-run";
 

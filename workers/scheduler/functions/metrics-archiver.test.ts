@@ -1,11 +1,11 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { downloads, jobMetrics } from "@/db/schema";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
+import { METRICS_ARCHIVE_COLUMNS } from "@/lib/downloads/metrics-source";
 import { readArchive } from "@/tests/helpers/archive";
 import { makeJob, makeSystem } from "@/tests/helpers/factories";
 import { runTask, taskRun } from "@/tests/helpers/task-run";
-import { METRICS_ARCHIVE_COLUMNS } from "./metrics-archiver";
 
 /** One processed job with its figures, finished at `finished` (ISO, UTC); answered as the archive holds it. */
 async function metric(system: { id: string; name: string }, finished: string, n: number) {
@@ -92,7 +92,10 @@ describe("MetricsArchiver", () => {
     );
     const august = await readArchive(written.find((d) => d.externalId === `Metric:2025-08:${a.id}`)?.path ?? "");
     expect(august["metrics-2025-08"]?.json).toEqual([a2]);
-    expect((await runTask(run))?.message).toBe("0 archive(s) written (0 rows)");
+    expect((await runTask(run))?.message).toBe(
+      "0 archive(s) written (0 rows); nothing new to archive: the next archive covers 2025-09 (2025-09-01 to 2025-09-30) " +
+        "and is written on 2025-10-01",
+    );
   });
 
   it("a system's task archives its own figures by week and cleans only those it archived", async () => {

@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors/app-error";
-import { learnProjectsToWatch } from "@/lib/learn/run-queries";
+import { learnProjectsToWatch } from "@/lib/learn/runs/queries";
 import { requestLearnRun } from "@/lib/learn/services/request-learn-run";
 import { log } from "@/lib/log";
 import { TASK_CONFIG_SCHEMAS } from "@/lib/scheduler/functions";
@@ -9,7 +9,8 @@ import type { TaskFunction } from "./types";
  * StartLearnEngine (spec operations §3, config onlyChanged; docs/decisions.md "Learn runs and export"): asks for a learn
  * run (trigger Task) of every learn project of the task's system, or of every system for a global task. Deleted projects
  * and those under their updating lock are left out, and with onlyChanged those without a pending document (nothing to
- * place); a project whose run waits or runs already, or with a locked cluster, is counted as skipped.
+ * place); a project whose run waits or runs already is counted as skipped. One with a locked cluster gets its run,
+ * which waits until the locks are released or lapse.
  */
 export const startLearnEngine: TaskFunction = async ({ db, systemId, task }) => {
   const { onlyChanged } = TASK_CONFIG_SCHEMAS.StartLearnEngine.parse(task.configuration);

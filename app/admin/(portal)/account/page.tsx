@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { Account } from "@/components/portal/account";
 import { readAccount } from "@/lib/account/queries";
 import { requireAdminPage } from "@/lib/auth/guard";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("nav"))("account") };

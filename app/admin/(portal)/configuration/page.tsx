@@ -5,16 +5,20 @@ import { FeatureFlagsForm } from "@/components/config/feature-flags-form";
 import { LearnConfigForm } from "@/components/config/learn-config-form";
 import { ServiceConfigForm } from "@/components/config/service-config-form";
 import { PageHeader } from "@/components/portal/page-header";
+import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { requireAdminPage } from "@/lib/auth/guard";
 import { readConfigAll } from "@/lib/config/queries";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("configuration"))("title") };
 }
 
-/** spec operations §2 Configuration: tabs customise (hidden when export is disabled) and active. */
+/**
+ * spec operations §2 Configuration: tabs customise (hidden when export is disabled, with a note saying what that
+ * freezes: docs/decisions.md "Configuration") and active.
+ */
 export default async function ConfigurationPage() {
   const caller = await requireAdminPage("ManageConfiguration");
   const t = await getTranslations("configuration");
@@ -23,6 +27,11 @@ export default async function ConfigurationPage() {
   return (
     <>
       <PageHeader title={t("title")} />
+      {!customise && (
+        <Alert className="mb-4" data-testid="export-disabled-note">
+          <AlertDescription>{t("exportDisabledNote")}</AlertDescription>
+        </Alert>
+      )}
       <Tabs defaultValue={customise ? "customise" : "active"}>
         <TabsList>
           {customise && (

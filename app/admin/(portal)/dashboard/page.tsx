@@ -11,8 +11,6 @@ import { Dashboard } from "@/components/portal/dashboard";
 import { SystemPortals } from "@/components/portal/system-portals";
 import { requireAdminPage } from "@/lib/auth/guard";
 import { hasPermission, isSupersystemName } from "@/lib/auth/permissions";
-import { apiBaseUrl } from "@/lib/config/api-base";
-import { getFeatureFlags, getServiceConfig } from "@/lib/config/service-config";
 import { adminDashboardAccess, type DashboardAccess } from "@/lib/dashboard/access";
 import { outcomesBySystem, sumOutcomes } from "@/lib/dashboard/jobs";
 import { allLicenceFigures, licencesNeedingAttention } from "@/lib/dashboard/licences";
@@ -20,7 +18,9 @@ import { type OutcomeRow, outcomeMonitorHref } from "@/lib/dashboard/outcomes";
 import { queueBySystem, totalQueue } from "@/lib/dashboard/queue";
 import { dashboardRanges, jobMonitorHref, statisticsHref } from "@/lib/dashboard/ranges";
 import { connectedWorkers } from "@/lib/dashboard/worker-registry";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
+import { apiBaseUrl } from "@/lib/settings/api-base";
+import { getFeatureFlags, getServiceConfig } from "@/lib/settings/store";
 import { listTenantSystems } from "@/lib/systems/queries";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -8,9 +8,9 @@ import { PageHeader } from "@/components/portal/page-header";
 import { Button } from "@/components/ui/button";
 import { requireAdminPage } from "@/lib/auth/guard";
 import { hasPermission } from "@/lib/auth/permissions";
+import { getDb } from "@/lib/db";
 import { listLicences } from "@/lib/licences/queries";
 import { clampPage, parsePaging } from "@/lib/paging";
-import { getDb } from "@/lib/setup/bootstrap";
 import { cn } from "@/lib/utils";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -4,10 +4,10 @@ import { Suspense } from "react";
 import { PageHeader } from "@/components/portal/page-header";
 import { loadStatistics } from "@/components/statistics/load";
 import { RangeForm } from "@/components/statistics/range-form";
-import { LoadFailed, StatisticsSection, StatisticsSkeleton } from "@/components/statistics/statistics-section";
+import { StatisticsLoadFailed, StatisticsSection, StatisticsSkeleton } from "@/components/statistics/statistics-section";
 import type { Caller } from "@/lib/auth/caller";
 import { requireAdminPage } from "@/lib/auth/guard";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
 import { readSystemsSummary, statisticsSeries } from "@/lib/statistics/queries";
 import { type DateRange, rangeFromQuery } from "@/lib/statistics/rules";
 
@@ -42,7 +42,7 @@ async function Systems({ caller, range }: { caller: Caller; range: DateRange }) 
   const loaded = await loadStatistics(() =>
     Promise.all([readSystemsSummary(db, { caller, range }), statisticsSeries(db, range)]),
   );
-  if ("errors" in loaded) return <LoadFailed entries={loaded.errors} />;
+  if ("errors" in loaded) return <StatisticsLoadFailed errors={loaded.errors} />;
   const [summary, series] = loaded.value;
   const rows = summary.items.map(({ systemId, systemName, ...figures }) => ({ key: systemId, name: systemName, figures }));
   return <StatisticsSection range={range} rows={rows} total={summary.total} series={series} />;

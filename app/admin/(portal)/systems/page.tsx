@@ -8,8 +8,8 @@ import { SystemsTable } from "@/components/systems/systems-table";
 import { Button } from "@/components/ui/button";
 import { requireAdminPage } from "@/lib/auth/guard";
 import { hasPermission } from "@/lib/auth/permissions";
+import { getDb } from "@/lib/db";
 import { clampPage, parsePaging } from "@/lib/paging";
-import { getDb } from "@/lib/setup/bootstrap";
 import { listSystems } from "@/lib/systems/queries";
 
 export async function generateMetadata(): Promise<Metadata> {

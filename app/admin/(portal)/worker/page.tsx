@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/portal/page-header";
 import { requireAdminPage } from "@/lib/auth/guard";
 import { isConfigurationExportDisabled } from "@/lib/config/access";
 import { readLearnWorkerConfig, readWorkerConfig } from "@/lib/config/queries";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("worker"))("title") };

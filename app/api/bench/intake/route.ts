@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { NextRequest } from "next/server";
-import { jsonField, readMultipart } from "@/lib/api/multipart";
 import { hashToken, newToken } from "@/lib/crypto/tokens";
 import { safeFileName, writeStoredFiles } from "@/lib/files/store";
+import { jsonField, readMultipart } from "@/lib/input/multipart";
 import { jobDir } from "@/lib/jobs/files";
 import { ensureReady } from "@/lib/setup/bootstrap";
 import { benchOnly } from "../gate";

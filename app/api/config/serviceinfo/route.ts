@@ -1,6 +1,6 @@
 import { serviceInfoContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { getServiceInfo } from "@/lib/config/service-config";
+import { getServiceInfo } from "@/lib/settings/store";
 
 export const GET = route(serviceInfoContract, ({ db }) => getServiceInfo(db));
 

@@ -1,7 +1,7 @@
 import { featureFlagsContract, putFeatureFlagsContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { getFeatureFlags } from "@/lib/config/service-config";
 import { updateFeatureFlags } from "@/lib/config/services/update-feature-flags";
+import { getFeatureFlags } from "@/lib/settings/store";
 
 export const GET = route(featureFlagsContract, ({ db }) => getFeatureFlags(db));
 export const PUT = route(putFeatureFlagsContract, ({ db, caller, body }) => updateFeatureFlags(db, { caller, input: body }));

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { AuditTrailPage } from "@/components/audit/audit-trail-page";
 import { loadAuditTrail } from "@/components/audit/load";
 import { requireSystemPage } from "@/lib/auth/guard";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("audittrail"))("title") };

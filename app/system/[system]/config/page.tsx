@@ -3,8 +3,8 @@ import { getTranslations } from "next-intl/server";
 import { SystemConfigForm } from "@/components/config/system-config-form";
 import { PageHeader } from "@/components/portal/page-header";
 import { requireSystemPage } from "@/lib/auth/guard";
-import { SECRET_PLACEHOLDER } from "@/lib/config/schemas";
-import { getDb } from "@/lib/setup/bootstrap";
+import { SECRET_PLACEHOLDER } from "@/lib/crypto/placeholder";
+import { getDb } from "@/lib/db";
 import { getSystemDto } from "@/lib/systems/queries";
 
 export async function generateMetadata(): Promise<Metadata> {

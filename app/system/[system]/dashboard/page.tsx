@@ -9,8 +9,6 @@ import { ServiceCard } from "@/components/dashboard/service-card";
 import { CardSkeleton } from "@/components/portal/card-skeleton";
 import { Dashboard } from "@/components/portal/dashboard";
 import { requireSystemPage } from "@/lib/auth/guard";
-import { apiBaseUrl } from "@/lib/config/api-base";
-import { getFeatureFlags, getServiceConfig } from "@/lib/config/service-config";
 import { systemDashboardAccess } from "@/lib/dashboard/access";
 import { outcomesByProject, sumOutcomes } from "@/lib/dashboard/jobs";
 import { systemLicenceFigures } from "@/lib/dashboard/licences";
@@ -18,7 +16,9 @@ import { outcomeMonitorHref } from "@/lib/dashboard/outcomes";
 import { systemQueue } from "@/lib/dashboard/queue";
 import { dashboardRanges, jobMonitorHref, statisticsHref } from "@/lib/dashboard/ranges";
 import { connectedWorkers } from "@/lib/dashboard/worker-registry";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
+import { apiBaseUrl } from "@/lib/settings/api-base";
+import { getFeatureFlags, getServiceConfig } from "@/lib/settings/store";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("nav"))("dashboard") };

@@ -4,8 +4,8 @@ import { DownloadsPage } from "@/components/downloads/downloads-page";
 import { type DownloadsQuery, loadDownloadsView } from "@/components/downloads/load";
 import { FeatureOff } from "@/components/portal/feature-off";
 import { requireSystemPage } from "@/lib/auth/guard";
-import { getFeatureFlags } from "@/lib/config/service-config";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
+import { getFeatureFlags } from "@/lib/settings/store";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("downloads"))("title") };
@@ -24,5 +24,5 @@ export default async function SystemDownloadsPage({ params, searchParams }: Prop
     systemId: system.id,
     query: await searchParams,
   });
-  return <DownloadsPage view={view} admin={false} />;
+  return <DownloadsPage view={view} admin={false} systemId={system.id} />;
 }

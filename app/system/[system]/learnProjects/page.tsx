@@ -7,10 +7,10 @@ import { LearnProjectsTable } from "@/components/learn/learn-projects-table";
 import { PageHeader } from "@/components/portal/page-header";
 import { Button } from "@/components/ui/button";
 import { requireSystemPage } from "@/lib/auth/guard";
-import { getFeatureFlags } from "@/lib/config/service-config";
+import { getDb } from "@/lib/db";
 import { listLearnProjects } from "@/lib/learn/queries";
 import { clampPage, parsePaging } from "@/lib/paging";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getFeatureFlags } from "@/lib/settings/store";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("learnProjects"))("title") };

@@ -4,8 +4,8 @@ import { LicenceDetail } from "@/components/licences/licence-detail";
 import { PageHeader } from "@/components/portal/page-header";
 import { Card, CardContent } from "@/components/ui/card";
 import { requireSystemPage } from "@/lib/auth/guard";
+import { getDb } from "@/lib/db";
 import { getLicence, licenceChildTree, licenceParents, systemsUsingLicence } from "@/lib/licences/queries";
-import { getDb } from "@/lib/setup/bootstrap";
 import { getSystemDto } from "@/lib/systems/queries";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -6,9 +6,9 @@ import { PageHeader } from "@/components/portal/page-header";
 import { ProjectsTable } from "@/components/projects/projects-table";
 import { Button } from "@/components/ui/button";
 import { requireSystemPage } from "@/lib/auth/guard";
+import { getDb } from "@/lib/db";
 import { clampPage, parsePaging } from "@/lib/paging";
 import { listProjects } from "@/lib/projects/queries";
-import { getDb } from "@/lib/setup/bootstrap";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("projects"))("title") };

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { loadOrErrors } from "@/components/scheduler/load";
+import { loadScheduler } from "@/components/scheduler/load";
 import { SchedulerPage } from "@/components/scheduler/scheduler-page";
 import { requireSystemPage } from "@/lib/auth/guard";
+import { getDb } from "@/lib/db";
 import { parsePaging } from "@/lib/paging";
 import { readScheduler } from "@/lib/scheduler/queries";
-import { getDb } from "@/lib/setup/bootstrap";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("scheduler"))("title") };
@@ -17,7 +17,7 @@ type Props = { params: Promise<{ system: string }>; searchParams: Promise<Record
 export default async function SystemSchedulerPage({ params, searchParams }: Props) {
   const { caller, system } = await requireSystemPage((await params).system, "ManageScheduler");
   const db = await getDb();
-  const loaded = await loadOrErrors("scheduler", () => readScheduler(db, { caller, systemId: system.id }));
+  const loaded = await loadScheduler(() => readScheduler(db, { caller, systemId: system.id }));
   return (
     <SchedulerPage
       loaded={loaded}

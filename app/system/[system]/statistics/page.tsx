@@ -4,11 +4,11 @@ import { Suspense } from "react";
 import { PageHeader } from "@/components/portal/page-header";
 import { loadStatistics } from "@/components/statistics/load";
 import { RangeForm } from "@/components/statistics/range-form";
-import { LoadFailed, StatisticsSection, StatisticsSkeleton } from "@/components/statistics/statistics-section";
+import { StatisticsLoadFailed, StatisticsSection, StatisticsSkeleton } from "@/components/statistics/statistics-section";
 import type { StatisticsTableRow } from "@/components/statistics/statistics-table";
 import type { Caller } from "@/lib/auth/caller";
 import { requireSystemPage } from "@/lib/auth/guard";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
 import { readProjectsSummary, statisticsSeries } from "@/lib/statistics/queries";
 import { type DateRange, rangeFromQuery } from "@/lib/statistics/rules";
 
@@ -48,7 +48,7 @@ async function Projects({ caller, system, range }: { caller: Caller; system: Sys
       statisticsSeries(db, { ...range, systemId: system.id }),
     ]),
   );
-  if ("errors" in loaded) return <LoadFailed entries={loaded.errors} />;
+  if ("errors" in loaded) return <StatisticsLoadFailed errors={loaded.errors} />;
   const [summary, series] = loaded.value;
   const query = `?start=${range.start}&end=${range.end}`;
   const base = `/system/${encodeURIComponent(system.name)}/statistics/longrunningjobs`;

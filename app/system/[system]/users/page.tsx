@@ -3,8 +3,8 @@ import { getTranslations } from "next-intl/server";
 import { parseSort } from "@/components/data-table/sort";
 import { UsersPage } from "@/components/users/users-page";
 import { requireSystemPage } from "@/lib/auth/guard";
+import { getDb } from "@/lib/db";
 import { loadClampedPage, parsePaging } from "@/lib/paging";
-import { getDb } from "@/lib/setup/bootstrap";
 import { listUsers, USER_SORT_COLUMNS } from "@/lib/users/queries";
 
 export async function generateMetadata(): Promise<Metadata> {

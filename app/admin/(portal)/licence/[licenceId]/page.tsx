@@ -8,8 +8,8 @@ import { PageHeader } from "@/components/portal/page-header";
 import { Button } from "@/components/ui/button";
 import { requireAdminPage } from "@/lib/auth/guard";
 import { hasPermission } from "@/lib/auth/permissions";
+import { getDb } from "@/lib/db";
 import { getLicence, licenceChildTree, licenceParents, systemsUsingLicence } from "@/lib/licences/queries";
-import { getDb } from "@/lib/setup/bootstrap";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("licence"))("details") };

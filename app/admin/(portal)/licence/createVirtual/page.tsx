@@ -3,8 +3,8 @@ import { getTranslations } from "next-intl/server";
 import { CreateVirtualForm } from "@/components/licences/licence-forms";
 import { PageHeader } from "@/components/portal/page-header";
 import { requireAdminPage } from "@/lib/auth/guard";
+import { getDb } from "@/lib/db";
 import { listLicences } from "@/lib/licences/queries";
-import { getDb } from "@/lib/setup/bootstrap";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("licence"))("createVirtual") };

@@ -1,12 +1,7 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { PageHeader } from "@/components/portal/page-header";
-import { PoolDetailView } from "@/components/resources/pool-detail-view";
+import { PoolPage } from "@/components/resources/pages";
 import { requireAdminPage } from "@/lib/auth/guard";
-import { parsePaging } from "@/lib/paging";
-import { poolDetailOf } from "@/lib/resources/queries";
-import { getDb } from "@/lib/setup/bootstrap";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("resources"))("adminTitle") };
@@ -14,20 +9,17 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type Props = { params: Promise<{ subtypeId: string }>; searchParams: Promise<{ page?: string; pageSize?: string }> };
 
-/** Named route adminManageResources (param subtypeId): one pool with its resources. */
+/** Named route adminManageResources (param subtypeId): one pool of the Global resources. */
 export default async function AdminPoolPage({ params, searchParams }: Props) {
   const caller = await requireAdminPage("ManageAdminResources");
-  const detail = await poolDetailOf(await getDb(), caller, { systemId: caller.systemId, subtypeId: (await params).subtypeId });
-  if (!detail) notFound();
   return (
-    <>
-      <PageHeader title={detail.subtype.name} />
-      <PoolDetailView
-        systemId={caller.systemId}
-        detail={detail}
-        base="/admin/resources"
-        paging={parsePaging(await searchParams)}
-      />
-    </>
+    <PoolPage
+      caller={caller}
+      systemId={caller.systemId}
+      subtypeId={(await params).subtypeId}
+      titleKey="adminTitle"
+      base="/admin/resources"
+      query={await searchParams}
+    />
   );
 }

@@ -3,8 +3,8 @@ import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/portal/page-header";
 import { SystemForm } from "@/components/systems/system-form";
 import { requireAdminPage } from "@/lib/auth/guard";
+import { getDb } from "@/lib/db";
 import { listLicences } from "@/lib/licences/queries";
-import { getDb } from "@/lib/setup/bootstrap";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("systems"))("addTitle") };

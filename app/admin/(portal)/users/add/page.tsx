@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { UserFormPage } from "@/components/users/user-form-page";
 import { requireAdminPage } from "@/lib/auth/guard";
-import { getStationId } from "@/lib/config/service-config";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
+import { getStationId } from "@/lib/settings/store";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("users"))("addTitle") };

@@ -1,15 +1,12 @@
 import { oldJobListContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { isDeputyFor } from "@/lib/auth/permissions";
-import { AppError } from "@/lib/errors/app-error";
+import { systemForCaller } from "@/lib/auth/tenancy";
 import { searchJobs } from "@/lib/jobs/queries";
 import { ZJobSearch } from "@/lib/jobs/schemas";
-import { findSystemById } from "@/lib/systems/queries";
 
 // the older list: start/count instead of page/pageSize (start is rounded down to a page of `count`)
 export const GET = route(oldJobListContract, async ({ db, caller, params, query }) => {
-  const system = await findSystemById(db, { id: params.id });
-  if (!system || (caller.systemId !== system.id && !isDeputyFor(caller, system.name))) throw new AppError("SystemNotFound");
+  const system = await systemForCaller(db, caller, { id: params.id });
   const pagesize = query.count;
   const search = ZJobSearch.parse({
     orderby: query.sorting,

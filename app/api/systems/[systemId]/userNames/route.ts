@@ -1,13 +1,11 @@
 import { systemUserNamesContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { AppError } from "@/lib/errors/app-error";
-import { findSystemById } from "@/lib/systems/queries";
+import { systemForCaller } from "@/lib/auth/tenancy";
 import { userNamesOf } from "@/lib/users/queries";
 
 export const GET = route(systemUserNamesContract, async ({ db, caller, params }) => {
-  const system = await findSystemById(db, { id: params.id });
-  if (!system) throw new AppError("SystemNotFound");
-  return userNamesOf(db, caller, system);
+  const system = await systemForCaller(db, caller, { id: params.id });
+  return userNamesOf(db, { systemId: system.id });
 });
 
 // the methods this path does not have: 405 in the error envelope

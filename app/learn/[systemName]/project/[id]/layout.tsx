@@ -2,20 +2,31 @@ import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { LearnPortalShell } from "@/components/learn-portal/learn-portal-shell";
 import { FeatureOff } from "@/components/portal/feature-off";
-import { getFeatureFlags, getServiceInfo } from "@/lib/config/service-config";
-import { requireLearnPortal } from "@/lib/learn/portal";
-import { getDb } from "@/lib/setup/bootstrap";
+import { PortalShell } from "@/components/shell/portal-shell";
+import { getDb } from "@/lib/db";
+import { learnPortalLayout } from "@/lib/learn/portal";
+import { getFeatureFlags, getServiceInfo } from "@/lib/settings/store";
 
 type Props = { children: ReactNode; params: Promise<{ systemName: string; id: string }> };
 
 /** The learn portal of one learn project (spec operations §2), in its own tab. */
 export default async function LearnPortalLayout({ children, params }: Props) {
   await connection();
-  const { caller, project } = await requireLearnPortal(await params);
+  // an unknown project id still gets the frame: its page says not found inside it (not-found.tsx); a caller who may
+  // not open the portal gets the portal of the system portal's answer, and the page says not found or access denied
+  const layout = await learnPortalLayout(await params);
   const db = await getDb();
   const [info, flags] = await Promise.all([getServiceInfo(db), getFeatureFlags(db)]);
+  if ("shell" in layout) {
+    return (
+      <PortalShell {...layout.shell} info={info} flags={flags}>
+        {children}
+      </PortalShell>
+    );
+  }
+  const { caller, system, project } = layout.frame;
   return (
-    <LearnPortalShell caller={caller} project={project} info={info}>
+    <LearnPortalShell caller={caller} systemName={system.name} project={project} info={info}>
       {flags.LearnPortal ? children : <FeatureOff feature="LearnPortal" />}
     </LearnPortalShell>
   );

@@ -4,23 +4,25 @@ import { parseSort } from "@/components/data-table/sort";
 import { JobMonitor } from "@/components/jobs/job-monitor";
 import { isValidJobIdFilter, JOB_SORT_COLUMNS, jobSearchInput, readJobFilters } from "@/components/jobs/job-query";
 import { toJobRow } from "@/components/jobs/job-row";
+import { loadOrErrors } from "@/components/portal/load";
 import { PageHeader } from "@/components/portal/page-header";
 import { JOB_STATES } from "@/db/schema/jobs";
 import { requireSystemPage } from "@/lib/auth/guard";
-import { AppError, type ErrorEntry } from "@/lib/errors/app-error";
+import { getDb } from "@/lib/db";
+import { AppError } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/errors/envelope";
 import { type JobSearchResult, searchJobs } from "@/lib/jobs/queries";
 import { ZJobSearch } from "@/lib/jobs/schemas";
-import { log } from "@/lib/log";
 import { loadClampedPage, parsePaging } from "@/lib/paging";
 import { projectNames } from "@/lib/projects/queries";
-import { getDb } from "@/lib/setup/bootstrap";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("jobs"))("title") };
 }
 
 type Query = Record<string, string | string[] | undefined>;
+
+const NO_JOBS: JobSearchResult = { totalCount: 0, totalCountExact: true, items: [] };
 type Props = { params: Promise<{ system: string }>; searchParams: Promise<Query> };
 
 /**
@@ -44,20 +46,12 @@ export default async function SystemJobMonitorPage({ params, searchParams }: Pro
   // the filter's project names are read while the search runs
   const projectsRead = projectNames(db, { systemId: system.id });
   projectsRead.catch(() => {}); // a failure is thrown where it is awaited, not reported as unhandled meanwhile
-  let loaded: { page: number; result: JobSearchResult } = {
-    page: paging.page,
-    result: { totalCount: 0, totalCountExact: true, items: [] },
-  };
-  let loadErrors: ErrorEntry[] = [];
-  try {
-    loaded = await loadClampedPage(paging, load);
-  } catch (error) {
-    if (!(error instanceof AppError)) log.error({ err: error }, "job monitor: search failed");
-    loadErrors = error instanceof AppError ? error.entries : [{ code: "InternalError", params: { requestId: "-" } }];
-  }
+  const read = await loadOrErrors(() => loadClampedPage(paging, load), { what: "job monitor" });
+  // a failed search shows no jobs; the status bar says why (JobMonitor)
+  const { page, result } = "value" in read ? read.value : { page: paging.page, result: NO_JOBS };
+  const loadErrors = "errors" in read ? read.errors : [];
   const projects = await projectsRead;
   const t = await getTranslations("jobs");
-  const { page, result } = loaded;
 
   return (
     <>

@@ -2,12 +2,12 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { z } from "zod";
-import { loadOrErrors, loadRuns, runsPaging } from "@/components/scheduler/load";
+import { loadRuns, loadScheduler, runsPaging } from "@/components/scheduler/load";
 import { TaskFormPage } from "@/components/scheduler/task-form-page";
 import { requireAdminPage } from "@/lib/auth/guard";
+import { getDb } from "@/lib/db";
 import { functionsFor } from "@/lib/scheduler/functions";
 import { listTaskRuns, readTask } from "@/lib/scheduler/queries";
-import { getDb } from "@/lib/setup/bootstrap";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("scheduler"))("title") };
@@ -24,12 +24,12 @@ export default async function AdminSchedulerTaskEditPage({ params, searchParams 
   const { taskId } = await params;
   if (!z.uuid().safeParse(taskId).success) notFound();
   const db = await getDb();
-  const loaded = await loadOrErrors("task", () => readTask(db, { caller, id: taskId }));
-  if ("task" in loaded && loaded.task.systemId !== caller.systemId) notFound();
+  const loaded = await loadScheduler(() => readTask(db, { caller, id: taskId }));
+  if ("value" in loaded && loaded.value.systemId !== caller.systemId) notFound();
   // the run history below the form: its page and page size in the URL query
   const paging = runsPaging(await searchParams);
   const runs =
-    "task" in loaded
+    "value" in loaded
       ? await loadRuns(paging, (page) => listTaskRuns(db, { caller, id: taskId, page, pageSize: paging.pageSize }))
       : undefined;
   return (

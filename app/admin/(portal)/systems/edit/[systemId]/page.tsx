@@ -5,8 +5,8 @@ import { z } from "zod";
 import { PageHeader } from "@/components/portal/page-header";
 import { SystemForm } from "@/components/systems/system-form";
 import { requireAdminPage } from "@/lib/auth/guard";
+import { getDb } from "@/lib/db";
 import { listLicences } from "@/lib/licences/queries";
-import { getDb } from "@/lib/setup/bootstrap";
 import { getSystemDto } from "@/lib/systems/queries";
 
 export async function generateMetadata(): Promise<Metadata> {

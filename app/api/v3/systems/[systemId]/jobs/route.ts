@@ -1,15 +1,12 @@
 import { searchJobsContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { isDeputyFor } from "@/lib/auth/permissions";
-import { AppError } from "@/lib/errors/app-error";
+import { systemForCaller } from "@/lib/auth/tenancy";
 import { searchJobs } from "@/lib/jobs/queries";
-import { findSystemById } from "@/lib/systems/queries";
 
 export const GET = route(searchJobsContract, async ({ db, caller, params, query }) => {
   // the caller's own system was read (active) with the token: only another system needs a lookup
   if (params.id.toLowerCase() === caller.systemId) return searchJobs(db, { systemId: caller.systemId, search: query });
-  const system = await findSystemById(db, { id: params.id });
-  if (!system || (caller.systemId !== system.id && !isDeputyFor(caller, system.name))) throw new AppError("SystemNotFound");
+  const system = await systemForCaller(db, caller, { id: params.id });
   return searchJobs(db, { systemId: system.id, search: query });
 });
 

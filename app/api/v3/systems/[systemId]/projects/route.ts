@@ -1,13 +1,9 @@
 import { listProjectsContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { AppError } from "@/lib/errors/app-error";
-import { managesProjectsOf } from "@/lib/projects/access";
-import { listProjects } from "@/lib/projects/queries";
-import { findSystemById } from "@/lib/systems/queries";
+import { listProjects, systemForProjects } from "@/lib/projects/queries";
 
 export const GET = route(listProjectsContract, async ({ db, caller, params }) => {
-  const system = await findSystemById(db, { id: params.id });
-  if (!system || !managesProjectsOf(caller, system)) throw new AppError("SystemNotFound");
+  const system = await systemForProjects(db, caller, params.id);
   return listProjects(db, { systemId: system.id });
 });
 

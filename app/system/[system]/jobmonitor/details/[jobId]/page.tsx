@@ -2,12 +2,11 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { JobDetailsPage, JobLoadFailed } from "@/components/jobs/job-details-page";
+import { loadOrErrors } from "@/components/portal/load";
 import { requireSystemPage } from "@/lib/auth/guard";
-import { AppError, type ErrorEntry } from "@/lib/errors/app-error";
+import { getDb } from "@/lib/db";
 import { jobLogLines, loadJob, toJobDto } from "@/lib/jobs/queries";
 import { JOB_LOG_LINES_MAX } from "@/lib/jobs/schemas";
-import { log } from "@/lib/log";
-import { getDb } from "@/lib/setup/bootstrap";
 
 type Props = { params: Promise<{ system: string; jobId: string }> };
 
@@ -26,19 +25,21 @@ export default async function SystemJobDetailsPage({ params }: Props) {
   if (!/^\d{1,15}$/.test(jobId)) notFound();
   const id = Number(jobId);
   const db = await getDb();
-  let loaded: Awaited<ReturnType<typeof loadJob>>;
-  let logs: Awaited<ReturnType<typeof jobLogLines>> = { lines: [], truncated: false };
-  try {
-    loaded = await loadJob(db, id);
-    if (loaded && loaded.job.systemId === system.id) logs = await jobLogLines(db, id);
-  } catch (error) {
-    if (!(error instanceof AppError)) log.error({ err: error, jobId: id }, "job details: load failed");
-    const entries: ErrorEntry[] =
-      error instanceof AppError ? error.entries : [{ code: "InternalError", params: { requestId: "-" } }];
-    return <JobLoadFailed jobId={id} entries={entries} />;
-  }
-  if (!loaded || loaded.job.systemId !== system.id) notFound();
+  const read = await loadOrErrors(
+    async () => {
+      const found = await loadJob(db, id);
+      if (!found || found.job.systemId !== system.id) return undefined;
+      return { ...found, logs: await jobLogLines(db, id) };
+    },
+    { what: `job details ${id}` },
+  );
+  if ("errors" in read) return <JobLoadFailed jobId={id} errors={read.errors} />;
+  const loaded = read.value;
+  if (!loaded) notFound();
   return (
-    <JobDetailsPage job={toJobDto(loaded.job, loaded.systemName, loaded.files)} log={{ ...logs, maxLines: JOB_LOG_LINES_MAX }} />
+    <JobDetailsPage
+      job={toJobDto(loaded.job, loaded.systemName, loaded.files)}
+      log={{ ...loaded.logs, maxLines: JOB_LOG_LINES_MAX }}
+    />
   );
 }

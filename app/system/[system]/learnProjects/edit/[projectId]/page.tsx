@@ -10,11 +10,11 @@ import { ProjectUploadForm } from "@/components/projects/project-upload-form";
 import { SubmissionKeyCard } from "@/components/projects/submission-key-card";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireSystemPage } from "@/lib/auth/guard";
-import { getFeatureFlags } from "@/lib/config/service-config";
+import { getDb } from "@/lib/db";
 import { learnProjectForCaller, toLearnProjectDto } from "@/lib/learn/queries";
-import { exportTargets, listLearnRuns } from "@/lib/learn/run-queries";
+import { exportTargets, listLearnRuns } from "@/lib/learn/runs/queries";
 import { submissionKeyOf } from "@/lib/projects/queries";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getFeatureFlags } from "@/lib/settings/store";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("learnProjects"))("title") };

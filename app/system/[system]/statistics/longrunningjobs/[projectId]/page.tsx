@@ -8,11 +8,11 @@ import { PageHeader } from "@/components/portal/page-header";
 import { loadStatistics } from "@/components/statistics/load";
 import { LongRunningTable } from "@/components/statistics/long-running-table";
 import { RangeForm } from "@/components/statistics/range-form";
-import { LoadFailed, StatisticsSkeleton } from "@/components/statistics/statistics-section";
+import { StatisticsLoadFailed, StatisticsSkeleton } from "@/components/statistics/statistics-section";
 import { Button } from "@/components/ui/button";
 import type { Caller } from "@/lib/auth/caller";
 import { requireSystemPage } from "@/lib/auth/guard";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
 import { readLongRunningJobs } from "@/lib/statistics/queries";
 import { type DateRange, rangeFromQuery } from "@/lib/statistics/rules";
 
@@ -62,7 +62,7 @@ async function Top(props: { caller: Caller; system: System; projectId: string; r
   const loaded = await loadStatistics(() =>
     readLongRunningJobs(db, { caller: props.caller, systemId: props.system.id, projectId: props.projectId, range: props.range }),
   );
-  if ("errors" in loaded) return <LoadFailed entries={loaded.errors} />;
+  if ("errors" in loaded) return <StatisticsLoadFailed errors={loaded.errors} />;
   const { items, totalCount, projectName } = loaded.value;
   return (
     <>

@@ -3,8 +3,8 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { UserFormPage } from "@/components/users/user-form-page";
 import { requireSystemPage } from "@/lib/auth/guard";
-import { getStationId } from "@/lib/config/service-config";
-import { getDb } from "@/lib/setup/bootstrap";
+import { getDb } from "@/lib/db";
+import { getStationId } from "@/lib/settings/store";
 import { getUserForCaller } from "@/lib/users/queries";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,6 +1,6 @@
 import { learnClustersContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { clustersForCaller } from "@/lib/learn/clusters";
+import { clustersForCaller } from "@/lib/learn/clusters/queries";
 
 export const GET = route(learnClustersContract, ({ db, caller, params }) =>
   clustersForCaller(db, { caller, projectId: params.id }),

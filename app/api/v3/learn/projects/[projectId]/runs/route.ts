@@ -1,6 +1,6 @@
 import { learnRunsContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { learnRunsForCaller } from "@/lib/learn/run-queries";
+import { learnRunsForCaller } from "@/lib/learn/runs/queries";
 
 export const GET = route(learnRunsContract, ({ db, caller, params, query }) =>
   learnRunsForCaller(db, { caller, projectId: params.id, page: query.page, pageSize: query.pageSize }),

@@ -4,10 +4,10 @@ import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { ClusterPage } from "@/components/learn-portal/cluster-page";
 import { hasPermission } from "@/lib/auth/permissions";
-import { clusterChoices, clusterDocuments, projectCluster } from "@/lib/learn/clusters";
+import { getDb } from "@/lib/db";
+import { clusterChoices, clusterDocuments, projectCluster } from "@/lib/learn/clusters/queries";
 import { requireLearnPortal } from "@/lib/learn/portal";
 import { loadClampedPage, parsePaging } from "@/lib/paging";
-import { getDb } from "@/lib/setup/bootstrap";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("learnPortal"))("clusterTitle") };

@@ -1,6 +1,6 @@
 import { learnClusterContract, updateLearnClusterContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { clusterForCaller } from "@/lib/learn/clusters";
+import { clusterForCaller } from "@/lib/learn/clusters/queries";
 import { updateLearnCluster } from "@/lib/learn/services/update-learn-cluster";
 
 export const GET = route(learnClusterContract, ({ db, caller, params }) =>

@@ -1,6 +1,6 @@
 import { learnDocumentContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { documentForCaller } from "@/lib/learn/clusters";
+import { documentForCaller } from "@/lib/learn/clusters/queries";
 
 export const GET = route(learnDocumentContract, ({ db, caller, params }) =>
   documentForCaller(db, { caller, projectId: params.id, documentId: params.documentId }),

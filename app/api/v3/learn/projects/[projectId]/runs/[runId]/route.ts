@@ -1,6 +1,6 @@
 import { learnRunContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { learnRunForCaller } from "@/lib/learn/run-queries";
+import { learnRunForCaller } from "@/lib/learn/runs/queries";
 
 export const GET = route(learnRunContract, ({ db, caller, params }) =>
   learnRunForCaller(db, { caller, projectId: params.id, runId: params.runId }),

@@ -1,6 +1,6 @@
 import { learnClusterDocumentsContract } from "@/lib/api/contracts";
 import { route } from "@/lib/api/route";
-import { clusterDocumentsForCaller } from "@/lib/learn/clusters";
+import { clusterDocumentsForCaller } from "@/lib/learn/clusters/queries";
 
 export const GET = route(learnClusterDocumentsContract, ({ db, caller, params, query }) =>
   clusterDocumentsForCaller(db, { caller, projectId: params.id, clusterId: params.clusterId, ...query }),

@@ -1,0 +1,34 @@
+import { learnQueue } from "@/lib/queue/learn";
+import type { QueueConsumer } from "../transport/consumer";
+import { LEARN_LEASE_MS } from "./claim";
+import { isolateLearnCompute } from "./compute";
+import { processLearnDelivery } from "./processor";
+import { LEARN_SWEEP_EVERY_MS, sweepLearnRuns } from "./sweep";
+
+/**
+ * The `learn` queue's consumer: a learn run takes a core and its project's documents in memory, so a process runs one
+ * at a time whatever maxWorkerCount says (more processes, more at once; workers/learn/processor.ts); a delivery's lock
+ * lasts as long as a run's lease. In the embedded server the engine's long steps compute in a child process
+ * (workers/learn/compute.ts), so the server keeps answering.
+ */
+export const learnConsumer: QueueConsumer = {
+  queue: learnQueue,
+  process: processLearnDelivery,
+  concurrency: 1,
+  lockMs: LEARN_LEASE_MS,
+  sweeps: [
+    {
+      // lost deliveries and dead runs; embedded, the runs left Waiting by a process that stopped at once, too
+      on: ["bullmq", "in-process"],
+      atStart: ["in-process"],
+      everyMs: LEARN_SWEEP_EVERY_MS,
+      failure: { level: "error", message: "learn run sweep failed" },
+      run: (db, occasion) => sweepLearnRuns(db, occasion === "start" ? { olderThanMs: 0 } : {}),
+    },
+  ],
+  server: {
+    start: ({ embedded }) => {
+      if (embedded) isolateLearnCompute(true);
+    },
+  },
+};
