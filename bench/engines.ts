@@ -5,9 +5,10 @@
 //             `tesseract <file> stdout -l eng+deu --psm 3` in N processes; pages per second per core, and word F1
 //             against the published ground truth (<file>.gt.txt)
 //   OSD       orientation of one page: the warm WASM OSD pool against `tesseract --psm 0` (a process per page)
-//   PDF text  pdf-text/*: extractText with PDF_ENGINE pdfjs (reader processes) and native (pdftotext, pdf.js for
-//             pages it leaves), and pdf.js in this process (as before the reader processes), against `pdftotext` in
-//             N processes
+//   PDF text  pdf-text/*: extractText with PDF_ENGINE pdfjs (reader processes), pdfium (PDFium, pdf.js for the pages
+//             it leaves; the zero-install default) and native (pdftotext, pdf.js likewise), and pdf.js in this process
+//             (as before the reader processes), against `pdftotext` in N processes; the quality of each against
+//             pdftotext's text and `pdftotext -layout`'s lines
 // Three rounds after a warm-up; the median round is reported. Run under `flock /tmp/bench.lock`.
 import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -136,8 +137,17 @@ async function osd() {
 async function pdf() {
   const pdfs = load("pdf-text", (n) => n.endsWith(".pdf"));
   console.log(`\nPDF text: ${pdfs.length} born-digital PDFs, ${cores} at once`);
-  const ours = (engine: "pdfjs" | "native") => async (doc: Doc) =>
-    (await extractText(doc.bytes, "pdf", { pdfEngine: engine })).pages;
+  // each engine's texts of the untimed round, for their quality against pdftotext's
+  const texts: Record<string, Map<string, { text: string; layout: string }>> = {
+    pdfjs: new Map(),
+    pdfium: new Map(),
+    native: new Map(),
+  };
+  const ours = (engine: "pdfium" | "pdfjs" | "native") => async (doc: Doc) => {
+    const result = await extractText(doc.bytes, "pdf", { pdfEngine: engine });
+    texts[engine]?.set(doc.file, { text: result.text, layout: result.layoutText });
+    return result.pages;
+  };
   const inProcess = await rate("pdf.js in this process (before)", pdfs, async (doc) => {
     const result = await readPdfJs(new Uint8Array(doc.bytes), {
       ocr: (image) => ocrPage(image, ["eng", "deu"], { engine: "wasm" }),
@@ -145,18 +155,65 @@ async function pdf() {
     return result.numPages;
   });
   const pdfjs = await rate("ours, pdf.js in reader processes", pdfs, ours("pdfjs"));
+  const pdfium = await rate("ours, PDFium first (zero-install default)", pdfs, ours("pdfium"));
   const native = await rate("ours, pdftotext (native)", pdfs, ours("native"));
   const pageCounts = new Map<string, number>();
-  for (const doc of pdfs)
+  const reference = new Map<string, { text: string; layout: string }>();
+  for (const doc of pdfs) {
     pageCounts.set(doc.file, Number(/Pages:\s+(\d+)/.exec((await run("pdfinfo", [doc.file])).stdout)?.[1] ?? 1));
+    const [plain, layout] = await Promise.all(
+      [[], ["-layout"]].map(
+        async (mode) => (await run("pdftotext", [...mode, "-enc", "UTF-8", doc.file, "-"], { maxBuffer: 1 << 28 })).stdout,
+      ),
+    );
+    reference.set(doc.file, { text: plain ?? "", layout: layout ?? "" });
+  }
   const cli = await rate("pdftotext command line", pdfs, async (doc) => {
     await run("pdftotext", ["-enc", "UTF-8", doc.file, "-"], { maxBuffer: 1 << 28 });
     return pageCounts.get(doc.file) ?? 1;
   });
   console.log(
-    `ratio against the command line: pdf.js in process ${(inProcess / cli).toFixed(2)}×, in readers ${(pdfjs / cli).toFixed(2)}×, native ${(native / cli).toFixed(2)}×`,
+    `ratio against the command line: pdf.js in process ${(inProcess / cli).toFixed(2)}×, in readers ${(pdfjs / cli).toFixed(2)}×, PDFium first ${(pdfium / cli).toFixed(2)}×, native ${(native / cli).toFixed(2)}×`,
   );
+  // quality against pdftotext: word F1 of the reading-order text (case kept: the bag of whitespace-split words), and
+  // the share of `pdftotext -layout`'s lines (spaces collapsed) that are a line of the layout text
+  const collapse = (line: string) => line.trim().split(/\s+/).join(" ");
+  const linesOf = (text: string) =>
+    text
+      .split(/[\n\f]/)
+      .map(collapse)
+      .filter((line) => line !== "");
+  for (const engine of ["pdfjs", "pdfium", "native"]) {
+    let f1 = 0;
+    let lines = 0;
+    for (const [file, ref] of reference) {
+      const read = texts[engine]?.get(file) ?? { text: "", layout: "" };
+      f1 += exactWordF1(read.text, ref.text);
+      const ours = new Set(linesOf(read.layout));
+      const expected = linesOf(ref.layout);
+      lines += expected.length ? expected.filter((line) => ours.has(line)).length / expected.length : 1;
+    }
+    const n = Math.max(1, reference.size);
+    console.log(`${engine.padEnd(7)} against pdftotext: word F1 ${(f1 / n).toFixed(4)}, layout lines ${(lines / n).toFixed(4)}`);
+  }
 }
+
+const exactWordF1 = (read: string, reference: string) => {
+  const want = new Map<string, number>();
+  const refWords = reference.split(/\s+/).filter((w) => w !== "");
+  for (const w of refWords) want.set(w, (want.get(w) ?? 0) + 1);
+  const got = read.split(/\s+/).filter((w) => w !== "");
+  let hit = 0;
+  for (const w of got) {
+    const n = want.get(w) ?? 0;
+    if (n > 0) {
+      hit++;
+      want.set(w, n - 1);
+    }
+  }
+  if (!got.length || !refWords.length) return got.length === refWords.length ? 1 : 0;
+  return (2 * hit) / (got.length + refWords.length);
+};
 
 const only = process.argv
   .find((a) => a.startsWith("--only="))

@@ -36,20 +36,26 @@ export function oursAll(
 }
 
 /**
- * Our engine settings to measure: `--engine=wasm` is the zero-install default (tesseract.js and pdf.js: OCR_ENGINE=wasm,
- * PDF_ENGINE=pdfjs), `--engine=native` Debian's tools through lib/processing (both native); without it both when
- * lib/processing has the switches, else its only engine.
+ * Our engine settings to measure: `--engine=wasm` is the zero-install default (tesseract.js, and PDFium with pdf.js
+ * where the code has PDFium, else pdf.js: OCR_ENGINE=wasm, PDF_ENGINE=pdfium or pdfjs), `--engine=native` Debian's
+ * tools through lib/processing (both native); without it both when lib/processing has the switches, else its only
+ * engine.
  */
 export function engines(): (string | undefined)[] {
   const asked = arg("engine");
   if (asked) return [asked];
-  const src = ["ocr.ts", "native.ts", "extract-text.ts", "pdf.ts"]
+  return processingSources().includes("OCR_ENGINE") ? ["wasm", "native"] : [undefined];
+}
+function processingSources(): string {
+  return ["ocr.ts", "native.ts", "extract-text.ts", "pdf.ts"]
     .map((f) => path.join(root, "lib", "processing", f))
     .filter(existsSync)
     .map((f) => readFileSync(f, "utf8"))
     .join("\n");
-  return src.includes("OCR_ENGINE") ? ["wasm", "native"] : [undefined];
 }
+/** the zero-install PDF engine of the code measured */
+const zeroInstallPdf = () => (processingSources().includes('"pdfium"') ? "pdfium" : "pdfjs");
 export const engineEnv = (e: string | undefined): Record<string, string> =>
-  e === "wasm" ? { OCR_ENGINE: "wasm", PDF_ENGINE: "pdfjs" } : e ? { OCR_ENGINE: e, PDF_ENGINE: e } : {};
-export const engineName = (e: string | undefined) => (e === "wasm" ? "wasm+pdf.js" : (e ?? "default"));
+  e === "wasm" ? { OCR_ENGINE: "wasm", PDF_ENGINE: zeroInstallPdf() } : e ? { OCR_ENGINE: e, PDF_ENGINE: e } : {};
+export const engineName = (e: string | undefined) =>
+  e === "wasm" ? `wasm+${zeroInstallPdf() === "pdfium" ? "PDFium" : "pdf.js"}` : (e ?? "default");

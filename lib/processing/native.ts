@@ -11,11 +11,12 @@ import path from "node:path";
  */
 
 export type OcrEngine = "wasm" | "native";
-export type PdfEngine = "pdfjs" | "native";
+/** pdfium: PDFium's text with pdf.js for the pages it leaves; pdfjs: pdf.js alone; native: pdftotext, pdf.js likewise */
+export type PdfEngine = "pdfium" | "pdfjs" | "native";
 export type EngineChoice<E extends string> = "auto" | E;
 
 const OCR_ENGINES = ["auto", "wasm", "native"] as const;
-const PDF_ENGINES = ["auto", "pdfjs", "native"] as const;
+const PDF_ENGINES = ["auto", "pdfium", "pdfjs", "native"] as const;
 
 function choice<T extends string>(value: string | undefined, allowed: readonly T[], name: string): T {
   const v = (value ?? "auto").trim().toLowerCase() || "auto";
@@ -28,7 +29,7 @@ export function ocrEngineSetting(): EngineChoice<OcrEngine> {
   return choice(process.env.OCR_ENGINE, OCR_ENGINES, "OCR_ENGINE");
 }
 
-/** environment PDF_ENGINE: auto (native when `pdftotext` is installed), pdfjs or native */
+/** environment PDF_ENGINE: auto (native when `pdftotext` is installed, else pdfium), pdfium, pdfjs or native */
 export function pdfEngineSetting(): EngineChoice<PdfEngine> {
   return choice(process.env.PDF_ENGINE, PDF_ENGINES, "PDF_ENGINE");
 }
@@ -66,7 +67,7 @@ export function ocrEngineFor(languages: readonly string[], setting = ocrEngineSe
 
 export function pdfEngineFor(setting = pdfEngineSetting()): PdfEngine {
   if (setting !== "auto") return setting;
-  return nativeTools().pdftotext ? "native" : "pdfjs";
+  return nativeTools().pdftotext ? "native" : "pdfium";
 }
 
 export type ToolResult = { code: number | null; stdout: string; stderr: string };

@@ -1,10 +1,11 @@
 import { DocumentProcessingError, type DocumentProcessingErrorCode } from "./errors";
 import type { ReaderReply, ReaderRequest } from "./pdf-readers";
+import { readPdfium, warmUpPdfium } from "./pdfium";
 import { readPdfJs, warmUp } from "./pdfjs";
 
 /**
  * A PDF reader process (pdf-readers.ts): reads one PDF at a time with pdf.js and asks its parent to OCR the pages it
- * renders. Its memory is watched from outside, so a decompression bomb ends this process, never the worker.
+ * renders, or reads a PDF's text layers with PDFium. Its memory is watched from outside, so a decompression bomb ends this process, never the worker.
  */
 
 const send = (reply: ReaderReply) => process.send?.(reply);
@@ -26,6 +27,14 @@ process.on("message", (message: ReaderRequest) => {
     else waiting.resolve({ text: message.text ?? "", layout: message.layout ?? message.text ?? "", turned: message.turned ?? 0 });
     return;
   }
+  const failed = (error: unknown) => {
+    const e = error as { code?: string; message?: string };
+    send({ kind: "failed", error: { code: e.code ?? "UnreadableDocument", message: String(e.message ?? error) } });
+  };
+  if (message.kind === "read-pdfium") {
+    readPdfium(message.bytes, { pages: message.pages }).then((result) => send({ kind: "pdfium-done", result }), failed);
+    return;
+  }
   readPdfJs(message.bytes, {
     maxRenderPixels: message.maxRenderPixels,
     ocrImages: message.ocrImages,
@@ -36,19 +45,13 @@ process.on("message", (message: ReaderRequest) => {
         ocrAnswers.set(ocrId, { resolve, reject });
         send({ kind: "ocr", ocrId, grey: image.grey, dpi: image.dpi });
       }),
-  }).then(
-    (result) => send({ kind: "done", result }),
-    (error: unknown) => {
-      const e = error as { code?: string; message?: string };
-      send({ kind: "failed", error: { code: e.code ?? "UnreadableDocument", message: String(e.message ?? error) } });
-    },
-  );
+  }).then((result) => send({ kind: "done", result }), failed);
 });
 
 // the worker ended (or was killed): so does its reader
 process.on("disconnect", () => process.exit(0));
-// ready once pdf.js is loaded: a failing warm-up is left to the first document to report
-warmUp().then(
+// ready once pdf.js and PDFium are loaded: a failing warm-up is left to the first document to report
+Promise.all([warmUp(), warmUpPdfium()]).then(
   () => send({ kind: "ready" }),
   () => send({ kind: "ready" }),
 );

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DocumentProcessingError, type DocumentProcessingErrorCode } from "./errors";
+import type { PdfiumText } from "./pdfium";
 import type { PdfText } from "./pdfjs";
 import type { GreyImage, QuarterTurn } from "./raster";
 
@@ -24,6 +25,7 @@ export type ReaderRequest =
       ocrImages?: boolean;
       pages?: readonly number[];
     }
+  | { kind: "read-pdfium"; bytes: Uint8Array; pages?: readonly number[] }
   | {
       kind: "ocr-result";
       ocrId: number;
@@ -37,6 +39,7 @@ export type ReaderReply =
   | { kind: "ready" }
   | { kind: "ocr"; ocrId: number; grey: GreyImage; dpi: number }
   | { kind: "done"; result: PdfText & { numPages: number } }
+  | { kind: "pdfium-done"; result: PdfiumText | null }
   | { kind: "failed"; error: { code: string; message: string } };
 
 export type ReadInReaderOptions = {
@@ -160,7 +163,30 @@ export function terminatePdfReaders(): void {
  * DocumentTooLarge when the reading grows the reader's memory beyond `memoryBytes`; at the signal's abort the
  * reader is killed and the signal's reason thrown.
  */
-export async function readInReader(bytes: Uint8Array, options: ReadInReaderOptions): Promise<PdfText & { numPages: number }> {
+export function readInReader(bytes: Uint8Array, options: ReadInReaderOptions): Promise<PdfText & { numPages: number }> {
+  const request: ReaderRequest = {
+    kind: "read",
+    bytes,
+    maxRenderPixels: options.maxRenderPixels,
+    ocrImages: options.ocrImages,
+    pages: options.pages,
+  };
+  return inReader(request, options) as Promise<PdfText & { numPages: number }>;
+}
+
+/**
+ * Reads a PDF's text layers with PDFium (pdfium.ts) in a reader process, under the same memory and time limits: null
+ * when PDFium cannot open the file.
+ */
+export function readPdfiumInReader(
+  bytes: Uint8Array,
+  options: Pick<ReadInReaderOptions, "pages" | "signal" | "memoryBytes">,
+): Promise<PdfiumText | null> {
+  const noOcr = () => Promise.reject(new Error("PDFium renders no page"));
+  return inReader({ kind: "read-pdfium", bytes, pages: options.pages }, { ...options, ocr: noOcr }) as Promise<PdfiumText | null>;
+}
+
+async function inReader(request: ReaderRequest, options: ReadInReaderOptions): Promise<unknown> {
   options.signal?.throwIfAborted();
   reads++;
   const reader = await acquire();
@@ -171,18 +197,18 @@ export async function readInReader(bytes: Uint8Array, options: ReadInReaderOptio
     await reader.ready;
     // the time ran out while this document waited for a reader: it is not begun
     options.signal?.throwIfAborted();
-    return await readWith(reader, bytes, options);
+    return await readWith(reader, request, options);
   } finally {
     release(reader);
   }
 }
 
-function readWith(reader: Reader, bytes: Uint8Array, options: ReadInReaderOptions): Promise<PdfText & { numPages: number }> {
+function readWith(reader: Reader, request: ReaderRequest, options: ReadInReaderOptions): Promise<unknown> {
   const { child } = reader;
   const megabytes = Math.round(options.memoryBytes / 2 ** 20);
   return new Promise((resolve, reject) => {
     let settled = false;
-    const finish = (error: unknown, result?: PdfText & { numPages: number }) => {
+    const finish = (error: unknown, result?: unknown) => {
       if (settled) return;
       settled = true;
       clearInterval(watch);
@@ -190,7 +216,7 @@ function readWith(reader: Reader, bytes: Uint8Array, options: ReadInReaderOption
       child.off("message", onMessage);
       child.off("exit", onExit);
       if (error) reject(error);
-      else resolve(result as PdfText & { numPages: number });
+      else resolve(result);
     };
     const kill = (error: unknown) => {
       child.kill("SIGKILL");
@@ -217,7 +243,7 @@ function readWith(reader: Reader, bytes: Uint8Array, options: ReadInReaderOption
         ),
       );
     const onMessage = (reply: ReaderReply) => {
-      if (reply.kind === "done") return finish(undefined, reply.result);
+      if (reply.kind === "done" || reply.kind === "pdfium-done") return finish(undefined, reply.result);
       if (reply.kind === "failed") {
         const code = CODES.find((c) => c === reply.error.code) ?? "UnreadableDocument";
         return finish(new DocumentProcessingError(code, reply.error.message));
@@ -238,12 +264,6 @@ function readWith(reader: Reader, bytes: Uint8Array, options: ReadInReaderOption
     options.signal?.addEventListener("abort", onAbort, { once: true });
     child.on("message", onMessage);
     child.once("exit", onExit);
-    child.send({
-      kind: "read",
-      bytes,
-      maxRenderPixels: options.maxRenderPixels,
-      ocrImages: options.ocrImages,
-      pages: options.pages,
-    } satisfies ReaderRequest);
+    child.send(request);
   });
 }

@@ -3,20 +3,21 @@ import path from "node:path";
 import { DocumentProcessingError } from "./errors";
 import { type EngineChoice, inTempDir, OutputLimitError, type PdfEngine, pdfEngineFor, runTool } from "./native";
 import { type OcrOptions, ocrPage } from "./ocr";
-import { readInReader } from "./pdf-readers";
+import { readInReader, readPdfiumInReader } from "./pdf-readers";
 import { letters, type PdfText, RTL_SCRIPT, USABLE_TEXT, VERTICAL_SCRIPT, withImageText } from "./pdfjs";
 
 /**
  * A PDF's text, page by page (DESIGN.md "Processing a job"). pdf.js reads it in a reader process whose memory is
  * bounded (pdf-readers.ts, pdfjs.ts: text layers, scans rendered and read by OCR, damaged pages as warnings,
- * PasswordProtected, right-to-left and vertical script in reading order). When Debian's `pdftotext` is installed
- * (PDF_ENGINE auto or native) it reads the text layers first, three times faster (docs/decisions.md "Native OCR and
- * PDF text"), and pdf.js only what pdftotext does not do as pdf.js would: a page with less than a usable text layer
- * (it may be a scan to OCR), a page of right-to-left or vertical script (pdftotext orders those otherwise), or the
- * whole PDF when pdftotext fails or complains of an error (a damaged or password-protected file: pdf.js names it); of a
- * damaged file that pdf.js cannot read at all, what pdftotext read is kept. Beside each page's reading-order text
- * comes its layout text (issue 24 §1): `pdftotext -layout` where pdftotext read the page, else pdf.js's
- * (layout-text.ts).
+ * PasswordProtected, right-to-left and vertical script in reading order). A faster reader reads the text layers first:
+ * Debian's `pdftotext` where it is installed (PDF_ENGINE auto or native; docs/decisions.md "Native OCR and PDF text"),
+ * else PDFium in a reader process (PDF_ENGINE auto or pdfium; pdfium.ts, docs/decisions.md "PDFium first"); pdf.js
+ * reads only what the first reader does not do as pdf.js would: a page with less than a usable text layer (it may be a
+ * scan to OCR), a page of right-to-left or vertical script (both order those otherwise), a page PDFium leaves (form
+ * fields, a /Rotate), or the whole PDF when the first reader cannot open it or pdftotext complains of an error (a
+ * damaged or password-protected file: pdf.js names it); of a damaged file that pdf.js cannot read at all, what
+ * pdftotext read is kept. Beside each page's reading-order text comes its layout text (issue 24 §1): `pdftotext
+ * -layout` where pdftotext read the page, PDFium's characters or pdf.js's runs laid out by layout-text.ts else.
  */
 
 export type { PdfPageWarning, PdfText } from "./pdfjs";
@@ -28,7 +29,7 @@ export type PdfOptions = {
   signal?: AbortSignal;
   /** the document's memory limit (reader growth, native tools' address space) */
   memoryBytes: number;
-  /** auto (default: the environment's PDF_ENGINE), pdfjs or native */
+  /** auto (default: the environment's PDF_ENGINE), pdfium, pdfjs or native */
   engine?: EngineChoice<PdfEngine>;
   /** the OCR engine of scanned pages */
   ocrEngine?: OcrOptions["engine"];
@@ -40,8 +41,11 @@ export type PdfOptions = {
 export const DEFAULT_MAX_RENDER_PIXELS = 20_000_000;
 
 export async function readPdf(bytes: Uint8Array, options: PdfOptions): Promise<PdfText> {
-  const native = pdfEngineFor(options.engine) === "native" ? await pdftotext(bytes, options) : undefined;
-  if (native && !native.complaint) return completeNative(bytes, native, options);
+  const engine = pdfEngineFor(options.engine);
+  const native = engine === "native" ? await pdftotext(bytes, options) : undefined;
+  if (native && !native.complaint) return completeFirst(bytes, native, options);
+  const pdfium = engine === "pdfium" && namesCatalog(bytes) ? await readPdfiumInReader(bytes, options) : null;
+  if (pdfium) return completeFirst(bytes, { ...pdfium, complaint: null }, options);
   try {
     // a file pdf.js cannot open fails here, before a reader process is started for it (seconds on a busy machine)
     if (!namesCatalog(bytes)) throw new DocumentProcessingError("UnreadableDocument", NO_CATALOG);
@@ -100,7 +104,8 @@ function withPdfJs(bytes: Uint8Array, options: PdfOptions, pages?: readonly numb
 /** poppler's complaints that mean a part of the file was not read; its "Syntax Warning"s do not */
 const POPPLER_ERROR = /^(Syntax Error|Internal Error|I\/O Error|Command Line Error|Permission Error)/m;
 
-type NativeText = { pages: string[]; layout: string[]; complaint: string | null };
+/** a first reader's pages: pdftotext's, or PDFium's with the pages it `leave`s to pdf.js */
+type NativeText = { pages: string[]; layout: string[]; complaint: string | null; leave?: readonly number[] };
 
 /**
  * Each page's text by pdftotext, and by `pdftotext -layout`, and its first complaint of an error (then pdf.js reads
@@ -150,11 +155,13 @@ async function pdftotextRun(
   return { pages: pages.map(tidy), complaint: complaint?.slice(0, 300) ?? null };
 }
 
-/** pdftotext's pages, with the ones it cannot read as pdf.js would read by pdf.js (both their texts) */
-async function completeNative(bytes: Uint8Array, native: NativeText, options: PdfOptions): Promise<PdfText> {
+/** the first reader's pages (pdftotext's, PDFium's), with the ones it cannot read as pdf.js would read by pdf.js */
+async function completeFirst(bytes: Uint8Array, native: NativeText, options: PdfOptions): Promise<PdfText> {
   const { pages, layout } = native;
   const instead = pages.flatMap((text, i) =>
-    letters(text) < USABLE_TEXT || RTL_SCRIPT.test(text) || VERTICAL_SCRIPT.test(text) ? [i + 1] : [],
+    native.leave?.includes(i + 1) || letters(text) < USABLE_TEXT || RTL_SCRIPT.test(text) || VERTICAL_SCRIPT.test(text)
+      ? [i + 1]
+      : [],
   );
   // with OcrImages pdf.js reads every page (it knows which show images): poppler's pages keep their text, with what
   // OCR of their images found beyond it
@@ -166,11 +173,24 @@ async function completeNative(bytes: Uint8Array, native: NativeText, options: Pd
     const { numPages: _, ...all } = await withPdfJs(bytes, options);
     return all;
   }
+  const warnings = read.warnings.map((warning) => ({ ...warning }));
+  let unreadable = 0;
   again.forEach((n, i) => {
+    const first = { text: pages[n - 1] ?? "", layout: layout[n - 1] ?? "" };
     const other = { text: read.pages[i] ?? "", layout: read.layout[i] ?? "" };
-    const kept = instead.includes(n) ? other : withImageText({ text: pages[n - 1] ?? "", layout: layout[n - 1] ?? "" }, other);
+    // a page pdf.js could not read keeps what the first reader read of it, if anything
+    const failed = warnings.find((w) => w.page === n && !w.repaired);
+    if (failed && first.text.trim() !== "") failed.repaired = true;
+    else if (failed) unreadable++;
+    const kept = failed ? first : instead.includes(n) ? other : withImageText(first, other);
     pages[n - 1] = kept.text;
     layout[n - 1] = kept.layout;
   });
-  return { pages, layout, ocrPages: read.ocrPages, turnedPages: read.turnedPages, warnings: read.warnings };
+  // as pdf.js alone says it: only a PDF of which no page is readable is unreadable
+  if (pages.length > 0 && unreadable === pages.length)
+    throw new DocumentProcessingError(
+      "UnreadableDocument",
+      `The PDF could not be read: no page is readable (${warnings[0]?.reason ?? "unknown"}).`,
+    );
+  return { pages, layout, ocrPages: read.ocrPages, turnedPages: read.turnedPages, warnings };
 }

@@ -1,0 +1,239 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { init, type WrappedPdfiumModule } from "@embedpdf/pdfium";
+import { layoutTextOfRuns } from "./layout-text";
+import { type LayoutItem, readingOrderText } from "./pdf-layout";
+
+/**
+ * A PDF's text layers read by PDFium (Chrome's PDF engine, compiled to WebAssembly: @embedpdf/pdfium, MIT and BSD),
+ * the zero-install reader's fast first pass (issue 24 §4, docs/pdf-reader-candidates.md, docs/decisions.md "PDFium
+ * first"): PDFium gives every character with its box, and the characters of one word make one run for the same
+ * layout code pdf.js's runs go through (pdf-layout.ts for the reading order, layout-text.ts for the layout text).
+ * A page PDFium does not read as pdf.js would is named in `leave`, for pdf.js to read: one with form fields (their
+ * values live in annotations) or a /Rotate; pdf.ts hands pdf.js the pages with too little text (a scan to OCR),
+ * right-to-left or vertical script too, as it does pdftotext's. This module runs in a PDF reader process
+ * (pdf-child.ts), whose memory the worker watches.
+ */
+
+export type PdfiumText = {
+  /** each asked page's reading-order text and layout text ("" for a page left to pdf.js) */
+  pages: string[];
+  layout: string[];
+  /** the pages (1-based) left to pdf.js */
+  leave: number[];
+  numPages: number;
+};
+
+/**
+ * The module's memory as typed arrays: a view is replaced when the memory grows (a document loaded, a page parsed), so
+ * it is taken afresh after such a call, never kept across one.
+ */
+type Heaps = { HEAPU8: Uint8Array; HEAPF32: Float32Array; HEAPF64: Float64Array };
+const heaps = (m: WrappedPdfiumModule) => m.pdfium as unknown as Heaps;
+
+let loaded: Promise<WrappedPdfiumModule> | undefined;
+
+/** PDFium's WebAssembly module, compiled once per process (about 60 ms) */
+function pdfium(): Promise<WrappedPdfiumModule> {
+  loaded ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const module = await init({ wasmBinary: readFileSync(require.resolve("@embedpdf/pdfium/pdfium.wasm")) } as never);
+    module.PDFiumExt_Init();
+    return module;
+  })();
+  return loaded;
+}
+
+/** Loads PDFium before the first document (a reader process does at its start). */
+export async function warmUpPdfium(): Promise<void> {
+  await pdfium();
+}
+
+const FPDF_ANNOT_WIDGET = 20;
+/** characters PDFium stands in for a hyphen it took from a line's end (0x02), and for a line break it made */
+const JOINED_HYPHEN = 0x02;
+const CR = 0x0d;
+/** poppler's smallest gap between two words, in font sizes */
+const WORD_BREAK = 0.1;
+const LF = 0x0a;
+
+/**
+ * Each page's texts by PDFium, or null when PDFium cannot open the file (damaged past its repair, a password, not a
+ * PDF): pdf.js reads it then, and names what is wrong.
+ */
+export async function readPdfium(bytes: Uint8Array, options: { pages?: readonly number[] } = {}): Promise<PdfiumText | null> {
+  const m = await pdfium();
+  const heap = m.pdfium;
+  const data = heap.wasmExports.malloc(bytes.length);
+  // FS_RECTF, FS_MATRIX (floats) and two doubles of a character's origin
+  const scratch = heap.wasmExports.malloc(64);
+  let doc = 0;
+  try {
+    heaps(m).HEAPU8.set(bytes, data);
+    doc = m.FPDF_LoadMemDocument(data, bytes.length, "");
+    if (!doc) return null;
+    const numPages = m.FPDF_GetPageCount(doc);
+    const wanted = options.pages ?? Array.from({ length: numPages }, (_, i) => i + 1);
+    const result: PdfiumText = { pages: [], layout: [], leave: [], numPages };
+    for (const n of wanted) {
+      const read = n >= 1 && n <= numPages ? readPage(m, doc, n - 1, scratch) : null;
+      if (!read) {
+        result.leave.push(n);
+        result.pages.push("");
+        result.layout.push("");
+      } else {
+        result.pages.push(read.text);
+        result.layout.push(read.layout);
+      }
+    }
+    return result;
+  } finally {
+    if (doc) m.FPDF_CloseDocument(doc);
+    heap.wasmExports.free(scratch);
+    heap.wasmExports.free(data);
+  }
+}
+
+/** One page's texts, or null when it is pdf.js's to read (form fields, a /Rotate, a page PDFium cannot load). */
+function readPage(m: WrappedPdfiumModule, doc: number, index: number, scratch: number): { text: string; layout: string } | null {
+  const page = m.FPDF_LoadPage(doc, index);
+  if (!page) return null;
+  let textPage = 0;
+  try {
+    if (m.FPDFPage_GetRotation(page) !== 0 || hasWidgets(m, page)) return null;
+    // the visible box (crop box within the media box) in PDF space: device space starts at its top left
+    if (!m.FPDF_GetPageBoundingBox(page, scratch)) return null;
+    const [left = 0, top = 0, right = 0, bottom = 0] = heaps(m).HEAPF32.subarray(scratch / 4, scratch / 4 + 4);
+    const box = { left, top, width: right - left, height: top - bottom };
+    textPage = m.FPDFText_LoadPage(page);
+    if (!textPage) return null;
+    const runs = wordRuns(m, textPage, scratch, box);
+    const size = { width: box.width, height: box.height };
+    return { text: readingOrderText(runs, size), layout: layoutTextOfRuns(runs, size) };
+  } finally {
+    if (textPage) m.FPDFText_ClosePage(textPage);
+    m.FPDF_ClosePage(page);
+  }
+}
+
+function hasWidgets(m: WrappedPdfiumModule, page: number): boolean {
+  const count = m.FPDFPage_GetAnnotCount(page);
+  for (let i = 0; i < count; i++) {
+    const annot = m.FPDFPage_GetAnnot(page, i);
+    if (!annot) continue;
+    const widget = m.FPDFAnnot_GetSubtype(annot) === FPDF_ANNOT_WIDGET;
+    m.FPDFPage_CloseAnnot(annot);
+    if (widget) return true;
+  }
+  return false;
+}
+
+type Run = {
+  chars: string;
+  /** the first character's rendering matrix (font size included) and origin, in PDF space */
+  matrix: [number, number, number, number];
+  x: number;
+  y: number;
+  /** along the run's direction: where it starts, how far its boxes reach, where its last character stands */
+  start: number;
+  end: number;
+  last: number;
+  size: number;
+  ascent: number;
+  descent: number;
+};
+
+/**
+ * The page's words as runs in device space (y downwards from the visible box's top left), as pdfjs.ts makes pdf.js's
+ * items: a word ends at a space (PDFium's own or one it put between words standing apart), at a line's end, or where
+ * the next character is on another baseline, in another size or direction.
+ */
+function wordRuns(
+  m: WrappedPdfiumModule,
+  textPage: number,
+  scratch: number,
+  box: { left: number; top: number; width: number; height: number },
+): LayoutItem[] {
+  // the text page is loaded: reading its characters allocates nothing, the views stay
+  const { HEAPF32: f32, HEAPF64: f64 } = heaps(m);
+  const rect = scratch / 4;
+  const matrix = scratch / 4 + 4;
+  const origin = (scratch + 40) / 8;
+  const items: LayoutItem[] = [];
+  let run: Run | undefined;
+  const end = () => {
+    if (!run) return;
+    const [a, b, c, d] = run.matrix;
+    // a box without the font's ascent and descent (a Type 3 font, a zero-height box): poppler's 0.95 and -0.35
+    const metrics = run.ascent > 0 && run.ascent < 3 && run.descent > -3;
+    items.push({
+      str: run.chars,
+      transform: [a, -b, c, -d, run.x - box.left, box.top - run.y],
+      width: Math.max(0, run.end - run.start),
+      fontSize: run.size,
+      font: `${run.size.toFixed(1)}`,
+      ascent: metrics ? run.ascent : 0.95,
+      descent: metrics ? Math.min(0, run.descent) : -0.35,
+    });
+    run = undefined;
+  };
+  const count = m.FPDFText_CountChars(textPage);
+  for (let i = 0; i < count; i++) {
+    let code = m.FPDFText_GetUnicode(textPage, i);
+    if (code === CR || code === LF || code === 0 || code === 0x20 || code === 0xa0 || code === 0x09) {
+      end();
+      continue;
+    }
+    if (code === JOINED_HYPHEN) code = 0x2d;
+    if (!m.FPDFText_GetMatrix(textPage, i, scratch + 16)) continue;
+    const fontSize = m.FPDFText_GetFontSize(textPage, i);
+    const [ma = 1, mb = 0, mc = 0, md = 1] = f32.subarray(matrix, matrix + 4);
+    const scale = Math.hypot(ma, mb) || 1;
+    // the unit vector along the text, and the character's size across it
+    const [ux, uy] = [ma / scale, mb / scale];
+    const size = fontSize * (Math.hypot(mc, md) || 1);
+    if (!(size > 0)) continue;
+    m.FPDFText_GetCharOrigin(textPage, i, scratch + 40, scratch + 48);
+    const [ox = 0, oy = 0] = [f64[origin] ?? 0, f64[origin + 1] ?? 0];
+    m.FPDFText_GetLooseCharBox(textPage, i, scratch);
+    const [l = ox, t = oy, r = ox, bt = oy] = f32.subarray(rect, rect + 4);
+    // the box's reach along the text and across it (above the baseline positive)
+    const along = (x: number, y: number) => x * ux + y * uy;
+    const across = (x: number, y: number) => (y - oy) * ux - (x - ox) * uy;
+    const reach = Math.max(along(l, t), along(r, t), along(l, bt), along(r, bt));
+    const rise = Math.max(across(l, t), across(r, t), across(l, bt), across(r, bt));
+    const fall = Math.min(across(l, t), across(r, t), across(l, bt), across(r, bt));
+    const at = along(ox, oy);
+    if (run) {
+      const sameLine = Math.abs((oy - run.y) * ux - (ox - run.x) * uy) < 0.2 * run.size;
+      const sameWay = Math.abs(run.matrix[0] / (Math.hypot(run.matrix[0], run.matrix[1]) || 1) - ux) < 0.01;
+      // a ligature's letters (fl) share one glyph's origin and box; a gap of a tenth of the size parts two words, as
+      // poppler parts them (PDFium puts a space only into wider gaps)
+      const near = (at >= run.end - 0.5 * run.size || Math.abs(at - run.last) < 0.01) && at <= run.end + WORD_BREAK * run.size;
+      if (!(sameLine && sameWay && near && Math.abs(size - run.size) < 0.05 * run.size)) end();
+    }
+    const char = String.fromCodePoint(code);
+    if (!run) {
+      run = {
+        chars: char,
+        matrix: [ma * fontSize, mb * fontSize, mc * fontSize, md * fontSize],
+        x: ox,
+        y: oy,
+        start: at,
+        end: Math.max(at, reach),
+        last: at,
+        size,
+        ascent: rise / size,
+        descent: fall / size,
+      };
+    } else {
+      run.chars += char;
+      run.end = Math.max(run.end, reach);
+      run.last = at;
+      run.ascent = Math.max(run.ascent, rise / size);
+      run.descent = Math.min(run.descent, fall / size);
+    }
+  }
+  end();
+  return items;
+}
