@@ -302,7 +302,8 @@ const ways: Way[] = [
       return asText(file, text);
     },
   },
-  { name: "this service, zero-install (pdf.js)", run: readWith({ pdf: "pdfjs", ocr: "wasm" }, project, ocrImages) },
+  { name: "this service, zero-install (PDFium, pdf.js)", run: readWith({ pdf: "pdfium", ocr: "wasm" }, project, ocrImages) },
+  { name: "this service, pdf.js alone", run: readWith({ pdf: "pdfjs", ocr: "wasm" }, project, ocrImages) },
 ];
 if (nativeTools().pdftotext)
   ways.push({ name: "this service, native (poppler)", run: readWith({ pdf: "native", ocr: "auto" }, project, ocrImages) });

@@ -107,9 +107,11 @@ function readPage(m: WrappedPdfiumModule, doc: number, index: number, scratch: n
     const box = { left, top, width: right - left, height: top - bottom };
     textPage = m.FPDFText_LoadPage(page);
     if (!textPage) return null;
-    const runs = wordRuns(m, textPage, scratch, box);
+    const words = pageWords(m, textPage, scratch);
     const size = { width: box.width, height: box.height };
-    return { text: readingOrderText(runs, size), layout: layoutTextOfRuns(runs, size) };
+    const items = (runs: readonly Run[]) => runs.map((run) => itemOf(run, box));
+    // the reading order from words, each with its exact extent; the layout text from phrases, as pdf.js's items
+    return { text: readingOrderText(items(words), size), layout: layoutTextOfRuns(items(phrases(words)), size) };
   } finally {
     if (textPage) m.FPDFText_ClosePage(textPage);
     m.FPDF_ClosePage(page);
@@ -134,6 +136,9 @@ type Run = {
   matrix: [number, number, number, number];
   x: number;
   y: number;
+  /** the unit vector along the text */
+  ux: number;
+  uy: number;
   /** along the run's direction: where it starts, how far its boxes reach, where its last character stands */
   start: number;
   end: number;
@@ -141,46 +146,88 @@ type Run = {
   size: number;
   ascent: number;
   descent: number;
+  /** a space of the PDF's own stands between the run before and this one, and nothing else */
+  spaced: boolean;
 };
 
+/** a run's baseline offset from another's, across the text */
+const offLine = (a: Run, b: Run) => Math.abs((b.y - a.y) * a.ux - (b.x - a.x) * a.uy);
+const sameWay = (a: Run, b: Run) => Math.abs(a.ux - b.ux) + Math.abs(a.uy - b.uy) < 0.01;
+
+/** a run in device space (y downwards from the visible box's top left), as pdfjs.ts makes pdf.js's items */
+function itemOf(run: Run, box: { left: number; top: number }): LayoutItem {
+  const [a, b, c, d] = run.matrix;
+  // a box without the font's ascent and descent (a Type 3 font, a zero-height box): poppler's 0.95 and -0.35
+  const metrics = run.ascent > 0 && run.ascent < 3 && run.descent > -3;
+  return {
+    str: run.chars,
+    transform: [a, -b, c, -d, run.x - box.left, box.top - run.y],
+    width: Math.max(0, run.end - run.start),
+    fontSize: run.size,
+    font: `${run.size.toFixed(1)}`,
+    ascent: metrics ? run.ascent : 0.95,
+    descent: metrics ? Math.min(0, run.descent) : -0.35,
+  };
+}
+
 /**
- * The page's words as runs in device space (y downwards from the visible box's top left), as pdfjs.ts makes pdf.js's
- * items: a word ends at a space (PDFium's own or one it put between words standing apart), at a line's end, or where
- * the next character is on another baseline, in another size or direction.
+ * Words joined into phrases as pdf.js's items join them: a word after a space of the PDF's own (not one PDFium put
+ * into a gap), on the same baseline, in the same size and direction, at most a size and a half after the one before.
+ * The layout text places phrases, as it places pdf.js's items: a phrase keeps its spacing, and the page's character
+ * width counts its spaces (words alone would make it wider, the columns fewer than pdf.js's and poppler's).
  */
-function wordRuns(
-  m: WrappedPdfiumModule,
-  textPage: number,
-  scratch: number,
-  box: { left: number; top: number; width: number; height: number },
-): LayoutItem[] {
+function phrases(words: readonly Run[]): Run[] {
+  const joined: Run[] = [];
+  for (const word of words) {
+    const last = joined.at(-1);
+    const gap = last ? word.start - last.end : 0;
+    if (
+      last &&
+      word.spaced &&
+      sameWay(last, word) &&
+      offLine(last, word) < 0.2 * last.size &&
+      Math.abs(word.size - last.size) < 0.05 * last.size &&
+      gap >= 0 &&
+      gap <= 1.5 * last.size
+    ) {
+      joined[joined.length - 1] = {
+        ...last,
+        chars: `${last.chars} ${word.chars}`,
+        end: word.end,
+        last: word.last,
+        ascent: Math.max(last.ascent, word.ascent),
+        descent: Math.min(last.descent, word.descent),
+      };
+    } else joined.push(word);
+  }
+  return joined;
+}
+
+/**
+ * The page's words in stream order: a word ends at a space (PDFium's own or one it put between words standing apart),
+ * at a line's end, or where the next character is on another baseline, in another size or direction, or a gap of a
+ * tenth of the size further (poppler's word break).
+ */
+function pageWords(m: WrappedPdfiumModule, textPage: number, scratch: number): Run[] {
   // the text page is loaded: reading its characters allocates nothing, the views stay
   const { HEAPF32: f32, HEAPF64: f64 } = heaps(m);
   const rect = scratch / 4;
   const matrix = scratch / 4 + 4;
   const origin = (scratch + 40) / 8;
-  const items: LayoutItem[] = [];
+  const words: Run[] = [];
   let run: Run | undefined;
+  /** since the last word: only spaces of the PDF's own (true), or something else too (false) */
+  let spaced = false;
   const end = () => {
-    if (!run) return;
-    const [a, b, c, d] = run.matrix;
-    // a box without the font's ascent and descent (a Type 3 font, a zero-height box): poppler's 0.95 and -0.35
-    const metrics = run.ascent > 0 && run.ascent < 3 && run.descent > -3;
-    items.push({
-      str: run.chars,
-      transform: [a, -b, c, -d, run.x - box.left, box.top - run.y],
-      width: Math.max(0, run.end - run.start),
-      fontSize: run.size,
-      font: `${run.size.toFixed(1)}`,
-      ascent: metrics ? run.ascent : 0.95,
-      descent: metrics ? Math.min(0, run.descent) : -0.35,
-    });
+    if (run) words.push(run);
     run = undefined;
   };
   const count = m.FPDFText_CountChars(textPage);
   for (let i = 0; i < count; i++) {
     let code = m.FPDFText_GetUnicode(textPage, i);
     if (code === CR || code === LF || code === 0 || code === 0x20 || code === 0xa0 || code === 0x09) {
+      const own = code === 0x20 && !m.FPDFText_IsGenerated(textPage, i);
+      spaced = (run !== undefined || spaced) && own;
       end();
       continue;
     }
@@ -204,29 +251,35 @@ function wordRuns(
     const rise = Math.max(across(l, t), across(r, t), across(l, bt), across(r, bt));
     const fall = Math.min(across(l, t), across(r, t), across(l, bt), across(r, bt));
     const at = along(ox, oy);
+    const char = String.fromCodePoint(code);
+    const next: Run = {
+      chars: char,
+      matrix: [ma * fontSize, mb * fontSize, mc * fontSize, md * fontSize],
+      x: ox,
+      y: oy,
+      ux,
+      uy,
+      start: at,
+      end: Math.max(at, reach),
+      last: at,
+      size,
+      ascent: rise / size,
+      descent: fall / size,
+      spaced,
+    };
     if (run) {
-      const sameLine = Math.abs((oy - run.y) * ux - (ox - run.x) * uy) < 0.2 * run.size;
-      const sameWay = Math.abs(run.matrix[0] / (Math.hypot(run.matrix[0], run.matrix[1]) || 1) - ux) < 0.01;
       // a ligature's letters (fl) share one glyph's origin and box; a gap of a tenth of the size parts two words, as
       // poppler parts them (PDFium puts a space only into wider gaps)
       const near = (at >= run.end - 0.5 * run.size || Math.abs(at - run.last) < 0.01) && at <= run.end + WORD_BREAK * run.size;
-      if (!(sameLine && sameWay && near && Math.abs(size - run.size) < 0.05 * run.size)) end();
+      const same = sameWay(run, next) && offLine(run, next) < 0.2 * run.size && Math.abs(size - run.size) < 0.05 * run.size;
+      if (!(near && same)) {
+        end();
+        next.spaced = false;
+      }
     }
-    const char = String.fromCodePoint(code);
-    if (!run) {
-      run = {
-        chars: char,
-        matrix: [ma * fontSize, mb * fontSize, mc * fontSize, md * fontSize],
-        x: ox,
-        y: oy,
-        start: at,
-        end: Math.max(at, reach),
-        last: at,
-        size,
-        ascent: rise / size,
-        descent: fall / size,
-      };
-    } else {
+    spaced = false;
+    if (!run) run = next;
+    else {
       run.chars += char;
       run.end = Math.max(run.end, reach);
       run.last = at;
@@ -235,5 +288,5 @@ function wordRuns(
     }
   }
   end();
-  return items;
+  return words;
 }
