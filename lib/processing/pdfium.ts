@@ -30,6 +30,21 @@ export type PdfiumText = {
  */
 type Heaps = { HEAPU8: Uint8Array; HEAPF32: Float32Array; HEAPF64: Float64Array };
 const heaps = (m: WrappedPdfiumModule) => m.pdfium as unknown as Heaps;
+/**
+ * The calls of the per-character loop, straight into the module's exports: the package's wrappers (cwrap, then an
+ * export wrapper with assertions) look each function up and convert its arguments on every call, a third of the time
+ * of a long document's reading.
+ */
+type CharCalls = {
+  FPDFText_CountChars(textPage: number): number;
+  FPDFText_GetUnicode(textPage: number, index: number): number;
+  FPDFText_IsGenerated(textPage: number, index: number): number;
+  FPDFText_GetMatrix(textPage: number, index: number, matrix: number): number;
+  FPDFText_GetFontSize(textPage: number, index: number): number;
+  FPDFText_GetCharOrigin(textPage: number, index: number, x: number, y: number): number;
+  FPDFText_GetLooseCharBox(textPage: number, index: number, rect: number): number;
+};
+const charCalls = (m: WrappedPdfiumModule) => m.pdfium.wasmExports as unknown as CharCalls;
 
 let loaded: Promise<WrappedPdfiumModule> | undefined;
 
@@ -211,6 +226,7 @@ function phrases(words: readonly Run[]): Run[] {
 function pageWords(m: WrappedPdfiumModule, textPage: number, scratch: number): Run[] {
   // the text page is loaded: reading its characters allocates nothing, the views stay
   const { HEAPF32: f32, HEAPF64: f64 } = heaps(m);
+  const c = charCalls(m);
   const rect = scratch / 4;
   const matrix = scratch / 4 + 4;
   const origin = (scratch + 40) / 8;
@@ -222,35 +238,34 @@ function pageWords(m: WrappedPdfiumModule, textPage: number, scratch: number): R
     if (run) words.push(run);
     run = undefined;
   };
-  const count = m.FPDFText_CountChars(textPage);
+  const count = c.FPDFText_CountChars(textPage);
   for (let i = 0; i < count; i++) {
-    let code = m.FPDFText_GetUnicode(textPage, i);
+    let code = c.FPDFText_GetUnicode(textPage, i);
     if (code === CR || code === LF || code === 0 || code === 0x20 || code === 0xa0 || code === 0x09) {
-      const own = code === 0x20 && !m.FPDFText_IsGenerated(textPage, i);
+      const own = code === 0x20 && !c.FPDFText_IsGenerated(textPage, i);
       spaced = (run !== undefined || spaced) && own;
       end();
       continue;
     }
     if (code === JOINED_HYPHEN) code = 0x2d;
-    if (!m.FPDFText_GetMatrix(textPage, i, scratch + 16)) continue;
-    const fontSize = m.FPDFText_GetFontSize(textPage, i);
-    const [ma = 1, mb = 0, mc = 0, md = 1] = f32.subarray(matrix, matrix + 4);
+    if (!c.FPDFText_GetMatrix(textPage, i, scratch + 16)) continue;
+    const fontSize = c.FPDFText_GetFontSize(textPage, i);
+    const [ma, mb, mc, md] = [f32[matrix] ?? 1, f32[matrix + 1] ?? 0, f32[matrix + 2] ?? 0, f32[matrix + 3] ?? 1];
     const scale = Math.hypot(ma, mb) || 1;
     // the unit vector along the text, and the character's size across it
     const [ux, uy] = [ma / scale, mb / scale];
     const size = fontSize * (Math.hypot(mc, md) || 1);
     if (!(size > 0)) continue;
-    m.FPDFText_GetCharOrigin(textPage, i, scratch + 40, scratch + 48);
+    c.FPDFText_GetCharOrigin(textPage, i, scratch + 40, scratch + 48);
     const [ox = 0, oy = 0] = [f64[origin] ?? 0, f64[origin + 1] ?? 0];
-    m.FPDFText_GetLooseCharBox(textPage, i, scratch);
-    const [l = ox, t = oy, r = ox, bt = oy] = f32.subarray(rect, rect + 4);
-    // the box's reach along the text and across it (above the baseline positive)
-    const along = (x: number, y: number) => x * ux + y * uy;
-    const across = (x: number, y: number) => (y - oy) * ux - (x - ox) * uy;
-    const reach = Math.max(along(l, t), along(r, t), along(l, bt), along(r, bt));
-    const rise = Math.max(across(l, t), across(r, t), across(l, bt), across(r, bt));
-    const fall = Math.min(across(l, t), across(r, t), across(l, bt), across(r, bt));
-    const at = along(ox, oy);
+    c.FPDFText_GetLooseCharBox(textPage, i, scratch);
+    const [l, t, r, bt] = [f32[rect] ?? ox, f32[rect + 1] ?? oy, f32[rect + 2] ?? ox, f32[rect + 3] ?? oy];
+    // the box's reach along the text (the larger of its edges' projections) and across it (above the baseline
+    // positive), written out: this runs once per character
+    const reach = Math.max(l * ux, r * ux) + Math.max(t * uy, bt * uy);
+    const rise = Math.max((t - oy) * ux, (bt - oy) * ux) + Math.max(-(l - ox) * uy, -(r - ox) * uy);
+    const fall = Math.min((t - oy) * ux, (bt - oy) * ux) + Math.min(-(l - ox) * uy, -(r - ox) * uy);
+    const at = ox * ux + oy * uy;
     const char = String.fromCodePoint(code);
     const next: Run = {
       chars: char,
