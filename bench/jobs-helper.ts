@@ -19,6 +19,8 @@ const out = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n
 const note = (message: string) => process.stderr.write(`jobs-helper: ${message}\n`);
 
 async function setup() {
+  // the start-up step registered and run (the factories read the process's database through lib/db)
+  await getDb();
   const system = await makeSystem();
   const user = await makeUser({ systemId: system.id, roles: ["JobCreator"] });
   const { project } = await makeProject({ systemId: system.id });

@@ -1,7 +1,7 @@
 // Our side of bench:documents in a process of its own (started by ours.ts with the file that lists the documents):
 // extractText on the listed documents, `cores` at a time in this one process (as a worker reads a job's documents:
-// DOCUMENT_LANES of workers/jobs/process/read.ts, one OCR pool of `cores` threads), after one warm-up document (a worker's
-// pool is warm). Prints one JSON line: the wall time and each document's reading.
+// DOCUMENT_LANES of workers/jobs/process/read.ts, one OCR pool of `cores` threads), after a warm-up of an image and one
+// PDF per lane (a worker's OCR pool and PDF readers are warm). Prints one JSON line: the wall time and each document's reading.
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,7 +22,10 @@ async function childOurs(listFile: string) {
     // the job pipeline's limit per document (documentTimeoutSeconds, default 300)
     return extractText(bytes, type, { ocrLanguages: LANGUAGES, signal: AbortSignal.timeout(300_000) });
   };
-  await Promise.all([read("image/tesseractjs-simple.png"), read("pdf-text/pypdf-minimal-document.pdf")]).catch(() => {});
+  // warm as a worker's pools are: an image for the OCR pool, and one PDF per lane at once, so that every PDF reader
+  // process a lane uses is started (a worker's readers are kept from one document to the next)
+  const warmPdfs = Array.from({ length: cores }, () => read("pdf-text/pypdf-minimal-document.pdf"));
+  await Promise.all([read("image/tesseractjs-simple.png"), ...warmPdfs]).catch(() => {});
   const readings: Record<string, Reading> = {};
   const wallMs = await pool(files, cores, async (file) => {
     const t = performance.now();

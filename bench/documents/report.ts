@@ -78,7 +78,7 @@ export function qualityAndSpeedBody(q: QualityRow[], measured: Measured[], speed
     `Speed: pages per second per core (${cores} cores), the same files, wall time of the whole set; native = ${cores} ` +
       `processes at once (one document each: pdftotext, plus pdftoppm + tesseract for pages with fewer than ` +
       `${USABLE_LETTERS} letters), ours = extractText on ${cores} documents at once in one process (as a worker ` +
-      "reads a job's documents; one warm-up document first).",
+      "reads a job's documents; after a warm-up of an image and one PDF per lane, as a worker's pools are warm).",
     "",
     `| documents | pages | native pages/s/core | ${engineList.map((e) => `ours ${e} pages/s/core (× native)`).join(" | ")} | target | met? | other CPU (cores) |`,
     `|---|---|---|${engineList.map(() => "---|").join("")}---|---|---|`,
