@@ -29,7 +29,11 @@ export type StoredDocumentClass = {
     dateFormats?: string[];
     decimalSeparator?: "." | ",";
     text?: "layout" | "reading";
+    /** an EN 16931 business term (BT-112): the value of a document's e-invoice, else the pattern's (issue 25) */
+    source?: string;
   }[];
+  /** the class takes only documents that carry an e-invoice (issue 25) */
+  einvoice?: boolean;
   /** issue 24 §3 (docs/project-file.md "Document classes"): absent in classes of files that do not name them */
   requiredKeywords?: string[];
   excludeKeywords?: string[];

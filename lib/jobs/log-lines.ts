@@ -13,6 +13,11 @@ const LINES = {
   PageRepaired: (p: LogParams) =>
     `${p.file}, page ${p.page}: damaged, its text read as far as it could be repaired (${p.reason})`,
   PagesRecognised: (p: LogParams) => `${p.file}: ${p.pages} page(s) read by OCR, ${p.turned} of them turned upright`,
+  EInvoiceRead: (p: LogParams) =>
+    `${p.file}: e-invoice ${p.syntax} ${p.profile}, ${p.terms} business term(s), ${p.lines} line(s)`,
+  EInvoiceCheck: (p: LogParams) => `${p.file}: e-invoice check ${p.rule}: ${p.message}`,
+  EInvoiceUnreadable: (p: LogParams) =>
+    `${p.file}: the embedded ${p.embedded} names an e-invoice but could not be read (${p.reason})`,
   JobReady: (p: LogParams) => `ready: ${p.documents} document(s), ${p.pages} page(s)`,
   JobFailed: (p: LogParams) => `${p.code}: ${p.message}`,
 } as const;

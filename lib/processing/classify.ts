@@ -24,7 +24,11 @@ export type ClassRule = {
   priority?: number;
   /** its patterns (required, exclude, fields', line items', rewrites) match case as written; keywords never do */
   caseSensitive?: boolean;
+  /** the class takes only documents that carry an e-invoice, which counts as a pattern's match (issue 25) */
+  einvoice?: boolean;
 };
+/** what is known of the document beside its text */
+export type ClassifyContext = { einvoice: boolean };
 
 /** the flags of a pattern: case-insensitive (DESIGN.md) unless its class says `caseSensitive` */
 export const patternFlags = (flags: string, caseSensitive: boolean | undefined) => (caseSensitive ? flags : `${flags}i`);
@@ -117,11 +121,16 @@ const keywordHits = (text: string, keyword: string, regExpOf = keywordRegExp) =>
   keyword.trim() === "" ? 0 : countMatches(text, regExpOf(keyword.trim()));
 
 /**
- * a class's score: each keyword occurrence counts 1, each pattern match 2; 0 when one of its `requiredKeywords` is
+ * a class's score: each keyword occurrence counts 1, each pattern match 2 (a class with `einvoice`: 0 for a document
+ * without an e-invoice, and the e-invoice counts as a match); 0 when one of its `requiredKeywords` is
  * missing or one of its `excludeKeywords` occurs (the occurrences of required keywords count as keywords')
  */
-export function scoreClass(text: string, rule: ClassRule): number {
+export function scoreClass(text: string, rule: ClassRule, context?: ClassifyContext): number {
   let score = 0;
+  if (rule.einvoice) {
+    if (!context?.einvoice) return 0;
+    score += PATTERN_WEIGHT;
+  }
   const owner = `document class "${rule.name}"`;
   // a required or exclude pattern occurs when it matches at all (a lookahead too); its non-empty matches score
   const flags = (f: string) => patternFlags(f, rule.caseSensitive);
@@ -143,7 +152,7 @@ export function scoreClass(text: string, rule: ClassRule): number {
   return score;
 }
 
-export function classify(text: string, documentClasses: readonly ClassRule[]): Classification {
+export function classify(text: string, documentClasses: readonly ClassRule[], context?: ClassifyContext): Classification {
   // the same letters may be composed or decomposed (ä or a + ¨): compare both in composed form
   const normalized = text.normalize("NFC");
   // a Map, not an object: a class may be named "constructor" or "__proto__"
@@ -151,7 +160,7 @@ export function classify(text: string, documentClasses: readonly ClassRule[]): C
   const priorities = new Map<string, number>();
   for (const rule of documentClasses) {
     // a class defined twice counts as one, with the rules of both (and the higher priority of the two)
-    scores.set(rule.name, (scores.get(rule.name) ?? 0) + scoreClass(normalized, rule));
+    scores.set(rule.name, (scores.get(rule.name) ?? 0) + scoreClass(normalized, rule, context));
     priorities.set(rule.name, Math.max(priorities.get(rule.name) ?? Number.NEGATIVE_INFINITY, rule.priority ?? 0));
   }
   let best: string | undefined;
@@ -187,8 +196,9 @@ export function classifyWithLearned(
   text: string,
   documentClasses: readonly ClassRule[],
   learned: LearnedMatcher | undefined,
+  context?: ClassifyContext,
 ): Classification {
-  const byRules = classify(text, documentClasses);
+  const byRules = classify(text, documentClasses, context);
   if (byRules.confidence > 0 || !learned) return byRules;
   const match = learned.match(text);
   if (match.name === null) return byRules;

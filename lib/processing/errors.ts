@@ -6,7 +6,8 @@ export type DocumentProcessingErrorCode =
   | "DocumentTooLarge"
   | "DocumentTimeout"
   | "OcrLanguageMissing"
-  | "OcrFailed";
+  | "OcrFailed"
+  | "InvalidEInvoice";
 
 /** a document that cannot be read; `code` lets the job pipeline map it */
 export class DocumentProcessingError extends Error {

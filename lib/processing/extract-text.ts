@@ -2,7 +2,7 @@ import { type DocumentType, decodeTextBytes, isImageType } from "./detect";
 import { DocumentProcessingError, untilAborted } from "./errors";
 import type { EngineChoice, OcrEngine, PdfEngine } from "./native";
 import { DEFAULT_OCR_LANGUAGES, type OcrOptions, ocrPage } from "./ocr";
-import { type PdfPageWarning, readPdf } from "./pdf";
+import { type PdfAttachment, type PdfPageWarning, readPdf } from "./pdf";
 import { DEFAULT_MAX_IMAGE_PIXELS, imageSize } from "./raster";
 
 /**
@@ -27,6 +27,8 @@ export type ExtractedText = {
   turnedPages: number;
   /** damaged pages: left empty, or read anyway (`repaired`); the others kept */
   warnings: PdfPageWarning[];
+  /** a PDF's embedded files that may be XML (an e-invoice's: ZUGFeRD, Factur-X); absent for other documents */
+  attachments?: PdfAttachment[];
 };
 export type ExtractOptions = {
   /** tesseract language codes, the first one primary; each needs the npm package @tesseract.js-data/<code> */
@@ -95,6 +97,7 @@ async function extract(bytes: Uint8Array, type: DocumentType, opts: ExtractOptio
       ocrPages: pdf.ocrPages,
       turnedPages: pdf.turnedPages,
       warnings: pdf.warnings,
+      ...(pdf.attachments.length ? { attachments: pdf.attachments } : {}),
     };
   }
   if (type === "text") {

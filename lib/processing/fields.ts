@@ -36,6 +36,8 @@ export type FieldRule = {
   dateFormats?: readonly string[];
   decimalSeparator?: DecimalSeparator;
   text?: FieldText;
+  /** an EN 16931 business term: the value of the document's e-invoice when it carries one (process-document.ts) */
+  source?: string;
 };
 export type FieldText = "layout" | "reading";
 /** a document's two texts (extract-text.ts); a single string is both */

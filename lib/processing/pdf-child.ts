@@ -32,7 +32,10 @@ process.on("message", (message: ReaderRequest) => {
     send({ kind: "failed", error: { code: e.code ?? "UnreadableDocument", message: String(e.message ?? error) } });
   };
   if (message.kind === "read-pdfium") {
-    readPdfium(message.bytes, { pages: message.pages }).then((result) => send({ kind: "pdfium-done", result }), failed);
+    readPdfium(message.bytes, { pages: message.pages, attachments: message.attachments }).then(
+      (result) => send({ kind: "pdfium-done", result }),
+      failed,
+    );
     return;
   }
   readPdfJs(message.bytes, {

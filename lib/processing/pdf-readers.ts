@@ -25,7 +25,7 @@ export type ReaderRequest =
       ocrImages?: boolean;
       pages?: readonly number[];
     }
-  | { kind: "read-pdfium"; bytes: Uint8Array; pages?: readonly number[] }
+  | { kind: "read-pdfium"; bytes: Uint8Array; pages?: readonly number[]; attachments?: boolean }
   | {
       kind: "ocr-result";
       ocrId: number;
@@ -180,10 +180,11 @@ export function readInReader(bytes: Uint8Array, options: ReadInReaderOptions): P
  */
 export function readPdfiumInReader(
   bytes: Uint8Array,
-  options: Pick<ReadInReaderOptions, "pages" | "signal" | "memoryBytes">,
+  options: Pick<ReadInReaderOptions, "pages" | "signal" | "memoryBytes"> & { attachments?: boolean },
 ): Promise<PdfiumText | null> {
   const noOcr = () => Promise.reject(new Error("PDFium renders no page"));
-  return inReader({ kind: "read-pdfium", bytes, pages: options.pages }, { ...options, ocr: noOcr }) as Promise<PdfiumText | null>;
+  const request: ReaderRequest = { kind: "read-pdfium", bytes, pages: options.pages, attachments: options.attachments };
+  return inReader(request, { ...options, ocr: noOcr }) as Promise<PdfiumText | null>;
 }
 
 async function inReader(request: ReaderRequest, options: ReadInReaderOptions): Promise<unknown> {

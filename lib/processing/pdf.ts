@@ -4,7 +4,8 @@ import { DocumentProcessingError } from "./errors";
 import { type EngineChoice, inTempDir, OutputLimitError, type PdfEngine, pdfEngineFor, runTool } from "./native";
 import { type OcrOptions, ocrPage } from "./ocr";
 import { readInReader, readPdfiumInReader } from "./pdf-readers";
-import { letters, type PdfText, RTL_SCRIPT, USABLE_TEXT, VERTICAL_SCRIPT, withImageText } from "./pdfjs";
+import type { PdfAttachment } from "./pdfium";
+import { letters, type PdfText as PageTexts, RTL_SCRIPT, USABLE_TEXT, VERTICAL_SCRIPT, withImageText } from "./pdfjs";
 
 /**
  * A PDF's text, page by page (DESIGN.md "Processing a job"). pdf.js reads it in a reader process whose memory is
@@ -20,7 +21,10 @@ import { letters, type PdfText, RTL_SCRIPT, USABLE_TEXT, VERTICAL_SCRIPT, withIm
  * -layout` where pdftotext read the page, PDFium's characters or pdf.js's runs laid out by layout-text.ts else.
  */
 
-export type { PdfPageWarning, PdfText } from "./pdfjs";
+export type { PdfAttachment } from "./pdfium";
+export type { PdfPageWarning } from "./pdfjs";
+/** a PDF's texts, and the files embedded in it that may be XML (an e-invoice's, issue 25) */
+export type PdfText = PageTexts & { attachments: PdfAttachment[] };
 export type PdfOptions = {
   languages: readonly string[];
   /** the largest page image rendered for OCR, in pixels; pages are rendered at 300 dpi or less */
@@ -42,9 +46,25 @@ export const DEFAULT_MAX_RENDER_PIXELS = 20_000_000;
 
 export async function readPdf(bytes: Uint8Array, options: PdfOptions): Promise<PdfText> {
   const engine = pdfEngineFor(options.engine);
+  // the embedded files only where the file names any (an e-invoice's XML: ZUGFeRD, Factur-X); PDFium takes them out
+  const embeds = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes("/EmbeddedFile");
+  const pdfium =
+    engine === "pdfium" && namesCatalog(bytes) ? await readPdfiumInReader(bytes, { ...options, attachments: embeds }) : null;
+  const text = await readPdfText(bytes, options, engine, pdfium);
+  let attachments = pdfium?.attachments ?? [];
+  if (embeds && !pdfium && namesCatalog(bytes))
+    attachments = (await readPdfiumInReader(bytes, { ...options, pages: [], attachments: true }))?.attachments ?? [];
+  return { ...text, attachments };
+}
+
+async function readPdfText(
+  bytes: Uint8Array,
+  options: PdfOptions,
+  engine: ReturnType<typeof pdfEngineFor>,
+  pdfium: Awaited<ReturnType<typeof readPdfiumInReader>>,
+): Promise<PageTexts> {
   const native = engine === "native" ? await pdftotext(bytes, options) : undefined;
   if (native && !native.complaint) return completeFirst(bytes, native, options);
-  const pdfium = engine === "pdfium" && namesCatalog(bytes) ? await readPdfiumInReader(bytes, options) : null;
   if (pdfium) return completeFirst(bytes, { ...pdfium, complaint: null }, options);
   try {
     // a file pdf.js cannot open fails here, before a reader process is started for it (seconds on a busy machine)
@@ -156,7 +176,7 @@ async function pdftotextRun(
 }
 
 /** the first reader's pages (pdftotext's, PDFium's), with the ones it cannot read as pdf.js would read by pdf.js */
-async function completeFirst(bytes: Uint8Array, native: NativeText, options: PdfOptions): Promise<PdfText> {
+async function completeFirst(bytes: Uint8Array, native: NativeText, options: PdfOptions): Promise<PageTexts> {
   const { pages, layout } = native;
   const instead = pages.flatMap((text, i) =>
     native.leave?.includes(i + 1) || letters(text) < USABLE_TEXT || RTL_SCRIPT.test(text) || VERTICAL_SCRIPT.test(text)

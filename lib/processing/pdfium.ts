@@ -22,7 +22,13 @@ export type PdfiumText = {
   /** the pages (1-based) left to pdf.js */
   leave: number[];
   numPages: number;
+  /** the files embedded in the PDF that may be XML (an e-invoice's: ZUGFeRD, Factur-X), when asked for */
+  attachments?: PdfAttachment[];
 };
+export type PdfAttachment = { name: string; bytes: Uint8Array };
+
+/** the largest embedded file taken out of a PDF (an e-invoice's XML is kilobytes, a large one a few megabytes) */
+export const MAX_ATTACHMENT_BYTES = 32 * 2 ** 20;
 
 /**
  * The module's memory as typed arrays: a view is replaced when the memory grows (a document loaded, a page parsed), so
@@ -76,7 +82,10 @@ const LF = 0x0a;
  * Each page's texts by PDFium, or null when PDFium cannot open the file (damaged past its repair, a password, not a
  * PDF): pdf.js reads it then, and names what is wrong.
  */
-export async function readPdfium(bytes: Uint8Array, options: { pages?: readonly number[] } = {}): Promise<PdfiumText | null> {
+export async function readPdfium(
+  bytes: Uint8Array,
+  options: { pages?: readonly number[]; attachments?: boolean } = {},
+): Promise<PdfiumText | null> {
   const m = await pdfium();
   const heap = m.pdfium;
   const data = heap.wasmExports.malloc(bytes.length);
@@ -90,6 +99,7 @@ export async function readPdfium(bytes: Uint8Array, options: { pages?: readonly 
     const numPages = m.FPDF_GetPageCount(doc);
     const wanted = options.pages ?? Array.from({ length: numPages }, (_, i) => i + 1);
     const result: PdfiumText = { pages: [], layout: [], leave: [], numPages };
+    if (options.attachments) result.attachments = xmlAttachments(m, doc);
     for (const n of wanted) {
       const read = n >= 1 && n <= numPages ? readPage(m, doc, n - 1, scratch) : null;
       if (!read) {
@@ -130,6 +140,59 @@ function readPage(m: WrappedPdfiumModule, doc: number, index: number, scratch: n
   } finally {
     if (textPage) m.FPDFText_ClosePage(textPage);
     m.FPDF_ClosePage(page);
+  }
+}
+
+/**
+ * The embedded files whose bytes start as XML does (after a byte-order mark and white space, `<`), up to
+ * MAX_ATTACHMENT_BYTES each: an e-invoice's XML is told by its content, whatever its name (issue 25).
+ */
+function xmlAttachments(m: WrappedPdfiumModule, doc: number): PdfAttachment[] {
+  const found: PdfAttachment[] = [];
+  const count = m.FPDFDoc_GetAttachmentCount(doc);
+  const heap = m.pdfium.wasmExports;
+  const size = heap.malloc(8);
+  try {
+    for (let i = 0; i < count; i++) {
+      const attachment = m.FPDFDoc_GetAttachment(doc, i);
+      if (!attachment) continue;
+      // first the size (no buffer), then the bytes
+      if (!m.FPDFAttachment_GetFile(attachment, 0, 0, size)) continue;
+      // an unsigned long of wasm32: four bytes
+      const length = new DataView(heaps(m).HEAPU8.buffer).getUint32(size, true);
+      if (length === 0 || length > MAX_ATTACHMENT_BYTES) continue;
+      const data = heap.malloc(length);
+      try {
+        if (!m.FPDFAttachment_GetFile(attachment, data, length, size)) continue;
+        const bytes = heaps(m).HEAPU8.slice(data, data + length);
+        if (!startsAsXml(bytes)) continue;
+        found.push({ name: attachmentName(m, attachment), bytes });
+      } finally {
+        heap.free(data);
+      }
+    }
+  } finally {
+    heap.free(size);
+  }
+  return found;
+}
+
+function startsAsXml(bytes: Uint8Array): boolean {
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0a || bytes[i] === 0x0d)) i++;
+  return bytes[i] === 0x3c;
+}
+
+/** the attachment's name (UTF-16LE, as PDFium gives it) */
+function attachmentName(m: WrappedPdfiumModule, attachment: number): string {
+  const length = m.FPDFAttachment_GetName(attachment, 0, 0);
+  if (length <= 2) return "";
+  const buffer = m.pdfium.wasmExports.malloc(length);
+  try {
+    m.FPDFAttachment_GetName(attachment, buffer, length);
+    return new TextDecoder("utf-16le").decode(heaps(m).HEAPU8.slice(buffer, buffer + length - 2));
+  } finally {
+    m.pdfium.wasmExports.free(buffer);
   }
 }
 

@@ -1,5 +1,7 @@
 import { type ClassRule, classifyWithLearned, compilePattern, type LearnedMatcher, patternFlags } from "./classify";
 import { type DocumentType, detectType } from "./detect";
+import { type EInvoice, EInvoiceError, einvoiceOfAttachments, mayBeEInvoice, readEInvoiceText } from "./einvoice";
+import { DocumentProcessingError } from "./errors";
 import { type ExtractionMethod, extractText } from "./extract-text";
 import { extractFieldsWithLookups, type FieldRule, type FieldValue, type LookupSets, type Unnormalised } from "./fields";
 import { extractLines, type LineRow, type LinesRule } from "./lines";
@@ -67,6 +69,10 @@ export type ProcessedDocument = {
   turnedPages: number;
   /** pages that could not be read (left empty, the others kept) */
   warnings: PdfPageWarning[];
+  /** the e-invoice the document carries (an XML document, a PDF's embedded XML; issue 25); absent when none */
+  einvoice?: EInvoice;
+  /** a PDF's embedded files that name an e-invoice's namespace but could not be read as one */
+  einvoiceUnreadable?: { file: string; reason: string }[];
 };
 
 /**
@@ -83,7 +89,10 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Proc
     signal: input.signal,
     memoryMegabytes: input.memoryMegabytes,
   });
-  const { className, confidence } = classifyWithLearned(extracted.text, project.documentClasses, project.learned);
+  const { einvoice, unreadable } = einvoiceOf(type, extracted);
+  const { className, confidence } = classifyWithLearned(extracted.text, project.documentClasses, project.learned, {
+    einvoice: einvoice !== null,
+  });
   // no class won (confidence 0): no fields, even if a class happens to be named "Unknown"
   const winner = confidence > 0 ? project.documentClasses.filter((c) => c.name === className) : [];
   // a class's caseSensitive holds for its fields and line items too
@@ -96,6 +105,7 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Proc
     winner.some((c) => c.caseSensitive),
   );
   const { fields, lookupMisses, unnormalised } = extractFieldsWithLookups(texts, fieldRules, input.lookups);
+  if (einvoice) fromEInvoice(fields, fieldRules, einvoice);
   // a class defined twice: the first definition with line items
   const withLines = winner.find((c) => c.lines);
   const linesRule = withLines?.lines && (withLines.caseSensitive ? { ...withLines.lines, caseSensitive: true } : withLines.lines);
@@ -115,5 +125,49 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Proc
     ocrPages: extracted.ocrPages,
     turnedPages: extracted.turnedPages,
     warnings: extracted.warnings,
+    ...(einvoice ? { einvoice } : {}),
+    ...(unreadable.length ? { einvoiceUnreadable: unreadable } : {}),
   };
+}
+
+/**
+ * The e-invoice a document carries: an XML document that is one (InvalidEInvoice when it names an e-invoice's namespace
+ * but cannot be read: broken, oversized, a DOCTYPE), or the first of a PDF's embedded XML files that is one.
+ */
+function einvoiceOf(
+  type: DocumentType,
+  extracted: { text: string; attachments?: { name: string; bytes: Uint8Array }[] },
+): { einvoice: EInvoice | null; unreadable: { file: string; reason: string }[] } {
+  if (type === "text" && mayBeEInvoice(extracted.text)) {
+    try {
+      return { einvoice: readEInvoiceText(extracted.text), unreadable: [] };
+    } catch (error) {
+      if (!(error instanceof EInvoiceError)) throw error;
+      throw new DocumentProcessingError("InvalidEInvoice", `The e-invoice could not be read: ${error.message}`, {
+        params: { reason: error.message },
+      });
+    }
+  }
+  if (type === "pdf" && extracted.attachments?.length) return einvoiceOfAttachments(extracted.attachments, extracted.text);
+  return { einvoice: null, unreadable: [] };
+}
+
+/**
+ * The fields with a `source` take their business term's value from the e-invoice where it has one (issue 25): an
+ * amount, number or date as the term has it, text as text; a term the e-invoice lacks leaves the pattern's value.
+ */
+function fromEInvoice(fields: Record<string, FieldValue>, rules: readonly FieldRule[], einvoice: EInvoice): void {
+  for (const rule of rules) {
+    if (!rule.source) continue;
+    const value = (einvoice.fields as Record<string, string | number | undefined>)[rule.source];
+    if (value === undefined) continue;
+    const numeric = rule.type === "amount" || rule.type === "number";
+    fields[rule.name] = numeric
+      ? typeof value === "number"
+        ? value
+        : Number.isFinite(Number(value))
+          ? Number(value)
+          : null
+      : String(value);
+  }
 }

@@ -14,7 +14,9 @@ const FIELD = {
   name: "The field's name in result.json's fields.",
   pattern:
     "A regular expression (flags iu): the value is its first capture group that took part, or its whole match. Absent for a field with a fixed value.",
-  type: "string; date (result.json: YYYY-MM-DD); amount or number (result.json: a number).",
+  type: "string; date (result.json: YYYY-MM-DD); amount or number (result.json: a number). May be left out with a source: the term's kind.",
+  source:
+    "An EN 16931 business term of the invoice (BT-1 number, BT-2 date, BT-112 total with VAT …): when the document carries an e-invoice (XML, or a PDF's embedded ZUGFeRD/Factur-X XML) the value is the term's, else the pattern's.",
   match:
     "Which matches make the value: first (default), last, all (a list), sum (amount, number), min or max (date, amount, number).",
   value: "A fixed value, whatever the document says: a number for amount and number fields, YYYY-MM-DD for dates.",
@@ -53,6 +55,8 @@ const CLASS = {
     "Its patterns (required and exclude ones, its fields', line items' and rewrites') match case as written; keywords never do. Case-insensitive when absent.",
   priority: "Of the classes with the best score, the highest priority wins (0 when absent).",
   lines: "The class's line items: result.json's lines, one object per row.",
+  einvoice:
+    "The class takes only documents that carry an e-invoice (an XML invoice, or a PDF with one embedded); the e-invoice counts as a pattern's match.",
   replace:
     "Rewrites of the document's texts, in order, before the class's fields and line items are read: each match of pattern (flags giu) becomes with ($1, $<name> name groups).",
 };

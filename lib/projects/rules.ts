@@ -1,5 +1,6 @@
 import type { Project, ProjectProperty, ProjectType, StoredDocumentClass } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
+import { isTerm, TERMS } from "@/lib/processing/einvoice/terms";
 import type { ProjectDocument } from "./schemas";
 
 // Pure rules of the project services (no database).
@@ -49,21 +50,31 @@ export function checkProperties(properties: ProjectProperty[]): void {
  */
 export function classesOf(doc: ProjectDocument): StoredDocumentClass[] {
   const { locale, text } = doc;
-  const withLocale = (f: DocumentField) => (!locale || f.type === "string" || f.locale ? f : { ...f, locale });
-  const withText = (f: DocumentField) => (!text || f.text ? f : { ...f, text });
+  const withLocale = (f: StoredField) => (!locale || f.type === "string" || f.locale ? f : { ...f, locale });
+  const withText = (f: StoredField) => (!text || f.text ? f : { ...f, text });
   // the rules of issue 24 §3 (requiredKeywords, priority, replace…) as the file names them: zod leaves out what it
   // does not, so an older project's classes stay as they were
   return doc.documentClasses.map(({ name, keywords, patterns, fields, lines, ...rules }) => ({
     name,
     keywords,
     patterns,
-    fields: locale || text ? fields.map((f) => withText(withLocale(f))) : fields,
+    fields: fields.map((f) => withText(withLocale(typed(f)))),
     ...rules,
     // line items read the layout text unless they say otherwise; the project's locale is theirs too
     ...(lines ? { lines: locale && !lines.locale ? { ...lines, locale } : lines } : {}),
   }));
 }
 type DocumentField = ProjectDocument["documentClasses"][number]["fields"][number];
+type StoredField = StoredDocumentClass["fields"][number];
+
+/** a field with a `source` and no type takes its term's kind: amounts amount, quantities and rates number, dates date */
+function typed(field: DocumentField): StoredField {
+  if (field.type) return field as StoredField;
+  const kind = field.source && isTerm(field.source) ? TERMS[field.source].kind : "text";
+  const type =
+    kind === "amount" ? "amount" : kind === "date" ? "date" : kind === "quantity" || kind === "percent" ? "number" : "string";
+  return { ...field, type };
+}
 
 /** What an export of a learn project taught a class of a linked extraction project: its name and centroid. */
 export type LearnedClass = { name: string; centroid: string };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PROJECT_TYPES } from "@/db/schema/projects";
 import { missing } from "@/lib/errors/issues";
+import { isTerm, LINE_TERMS, TERMS, VAT_TERMS } from "@/lib/processing/einvoice/terms";
 import { dateFormatProblem } from "@/lib/processing/values/date-formats";
 import { dateLocaleCode } from "@/lib/processing/values/locale-codes";
 import { RESOURCE_NAME_MAX } from "@/lib/resources/rules";
@@ -206,12 +207,23 @@ const valueOptions = {
   decimalSeparator: z.enum(DECIMAL_SEPARATORS, { error: 'must be "." or ","' }).optional(),
 };
 
+/** the document-level business terms a field may take its value from (not a line's or a VAT breakdown's) */
+const SOURCE_TERMS = Object.keys(TERMS).filter(
+  (t) => !(LINE_TERMS as readonly string[]).includes(t) && !(VAT_TERMS as readonly string[]).includes(t),
+);
+const zSource = z.string().refine((t) => isTerm(t) && SOURCE_TERMS.includes(t), {
+  error: `must be a business term of the invoice: ${SOURCE_TERMS.join(", ")}`,
+});
+
 export const ZDocumentField = z
   .object({
     name: zName,
     /** the field's value is its first capture group (or whole match); absent when the field has a fixed `value` */
     pattern: zPattern.optional(),
-    type: zValueType,
+    /** required, except for a field with a `source`, which takes the kind of its term when absent */
+    type: zValueType.optional(),
+    /** an EN 16931 business term (BT-112): its value when the document carries an e-invoice, else the pattern's */
+    source: zSource.optional(),
     /** which matches make the value: the first (default), the last, all (a list), their sum, least or greatest */
     match: z.enum(FIELD_MATCHES, { error: `must be one of ${FIELD_MATCHES.map((m) => `"${m}"`).join(", ")}` }).optional(),
     /** a fixed value, whatever the text says: a number for amount and number fields, YYYY-MM-DD for dates */
@@ -237,13 +249,16 @@ export const ZDocumentField = z
       ],
       ["match", field.value !== undefined, "a field with a fixed value has no matches"],
       ["pattern", field.value !== undefined, "a field has a pattern or a fixed value, not both"],
+      ["source", field.value !== undefined, "a field has a source or a fixed value, not both"],
     ];
     for (const [option, wrong, message] of misplaced)
       if (wrong && field[option] !== undefined) ctx.addIssue({ code: "custom", path: [option], message });
+    if (field.type === undefined && field.source === undefined)
+      ctx.addIssue({ code: "custom", path: ["type"], message: "is required" });
     const { value } = field;
     if (value === undefined) {
-      if (field.pattern === undefined)
-        ctx.addIssue({ code: "custom", path: ["pattern"], message: "is required (or a fixed value)" });
+      if (field.pattern === undefined && field.source === undefined)
+        ctx.addIssue({ code: "custom", path: ["pattern"], message: "is required (or a fixed value, or a source)" });
       return;
     }
     if (numeric && typeof value !== "number") ctx.addIssue({ code: "custom", path: ["value"], message: "must be a number" });
@@ -316,6 +331,8 @@ export const ZDocumentClass = z
     priority: z.number().int("must be a whole number").min(-PRIORITY_MAX).max(PRIORITY_MAX).optional(),
     /** the class's line items: result.json's `lines` */
     lines: ZLines.optional(),
+    /** the class takes only documents that carry an e-invoice (the e-invoice counts as a pattern's match) */
+    einvoice: z.boolean().optional(),
     /** rewrites of the document's texts before the class's fields and line items are read (not its classification) */
     replace: z
       .array(z.object({ pattern: zPattern, with: z.string().max(PATTERN_MAX) }).strict())
@@ -422,6 +439,18 @@ export const PROJECT_FILE_EXAMPLE = {
         skip: "Seite \\d+ von \\d+",
         columns: { pos: "number", qty: "number", price: "amount", total: "amount" },
       },
+    },
+    {
+      name: "E-invoice",
+      keywords: [],
+      patterns: [],
+      einvoice: true,
+      priority: 20,
+      fields: [
+        { name: "number", source: "BT-1", pattern: "Rechnungsnummer:\\s*(\\S+)", type: "string" },
+        { name: "total", source: "BT-112" },
+        { name: "due", source: "BT-9" },
+      ],
     },
     { name: "Letter", keywords: ["Sehr geehrte"], patterns: [], fields: [] },
   ],

@@ -47,6 +47,19 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
           reason: warning.reason,
         });
       if (doc.ocrPages) write("Debug", "PagesRecognised", { file: order.name, pages: doc.ocrPages, turned: doc.turnedPages });
+      // e-invoices (issue 25): what was read, each check that failed, an embedded one that could not be read
+      if (doc.einvoice)
+        write("Info", "EInvoiceRead", {
+          file: order.name,
+          syntax: doc.einvoice.syntax,
+          profile: doc.einvoice.profile ?? "?",
+          terms: Object.keys(doc.einvoice.fields).length,
+          lines: doc.einvoice.lines.length,
+        });
+      for (const warning of doc.einvoice?.warnings ?? [])
+        write("Warn", "EInvoiceCheck", { file: order.name, rule: warning.rule, message: warning.message });
+      for (const embedded of doc.einvoiceUnreadable ?? [])
+        write("Warn", "EInvoiceUnreadable", { file: order.name, embedded: embedded.file, reason: embedded.reason });
       if (learn) write("Debug", "DocumentKept", { file: order.name, type: doc.type, pages: doc.pages });
       else
         write("Debug", "DocumentRead", {
@@ -82,6 +95,8 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
         // dates and amounts that could not be read, kept raw: only of fields that name how theirs are written
         // (docs/decisions.md "Dates and amounts"), so an older project's result.json stays as it was
         ...(doc.unnormalised ? { unnormalised: doc.unnormalised } : {}),
+        // the e-invoice the document carries, by EN 16931 business term (issue 25), only when it carries one
+        ...(doc.einvoice ? { einvoice: doc.einvoice } : {}),
       })),
     };
     const outputs = [

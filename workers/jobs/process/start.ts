@@ -1,13 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { type Job, type JobFile, jobFiles, jobs, projects } from "@/db/schema";
+import { type StoredDocumentClass as DocumentClass, type Job, type JobFile, jobFiles, jobs, projects } from "@/db/schema";
 import { enter, leaves } from "@/lib/jobs/transitions";
 import { learnedClassifiers } from "@/lib/learn/export/classifier";
 import type { LearnedMatcher } from "@/lib/processing/classify";
 import type { LookupSets } from "@/lib/processing/fields";
 import { projectOcrImages, projectOcrLanguages } from "@/lib/processing/ocr";
 import { isLearnType } from "@/lib/projects/rules";
-import type { DocumentClass } from "@/lib/projects/schemas";
 import { lookupNames, lookupSets } from "@/lib/resources/lookups";
 import { workerSettings } from "@/lib/settings/worker-settings";
 import { anyClaimHolds, type Claim } from "../claim";
