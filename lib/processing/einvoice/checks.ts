@@ -63,7 +63,8 @@ export function checkEInvoice(invoice: ReadEInvoice): EInvoiceWarning[] {
       warn("BR-CO-15", `BT-109 + BT-110 is ${money(expected)}, the total with VAT (BT-112) ${money(grand)}.`);
   }
   const due = num(f, "BT-115");
-  if (due !== undefined && grand !== undefined) {
+  // MINIMUM carries no paid amount (BT-113): its amount due may differ from the total without one
+  if (due !== undefined && grand !== undefined && invoice.profile !== "MINIMUM") {
     const expected = grand - (num(f, "BT-113") ?? 0) + (num(f, "BT-114") ?? 0);
     if (Math.abs(expected - due) > CENT)
       warn("BR-CO-16", `BT-112 − BT-113 + BT-114 is ${money(expected)}, the amount due (BT-115) ${money(due)}.`);

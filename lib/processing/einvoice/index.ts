@@ -27,6 +27,7 @@ export type EInvoice = {
 const E_INVOICE_NAMESPACES = [
   "urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100",
   "urn:ferd:CrossIndustryDocument:invoice:1p0",
+  "urn:un:unece:uncefact:data:standard:CBFBUY:5",
   "urn:oasis:names:specification:ubl:schema:xsd:Invoice-2",
   "urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2",
 ];

@@ -2,8 +2,9 @@ import { TERMS, type Term, type TermValue, type TermValues } from "./terms";
 import { all, first, textAt, type XmlElement } from "./xml";
 
 /**
- * An e-invoice's XML read into EN 16931 business terms (issue 25): CII (ZUGFeRD 1 `CrossIndustryDocument`; ZUGFeRD
- * 2, Factur-X and XRechnung `CrossIndustryInvoice`) and UBL 2.1 (`Invoice`, `CreditNote`). The paths are the
+ * An e-invoice's XML read into EN 16931 business terms (issue 25): CII (ZUGFeRD 1 `CrossIndustryDocument` and its
+ * release candidate's `Invoice`; ZUGFeRD 2, Factur-X and XRechnung `CrossIndustryInvoice`) and UBL 2.1 (`Invoice`,
+ * `CreditNote`). The paths are the
  * syntax bindings of EN 16931-3 (parts 3-2 UBL, 3-3 CII; ZUGFeRD 1.0's own schema for its `CrossIndustryDocument`).
  * A term the XML does not carry is absent, never guessed.
  */
@@ -25,6 +26,8 @@ export type ReadEInvoice = {
 const NS = {
   cii: "urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100",
   zugferd1: "urn:ferd:CrossIndustryDocument:invoice:1p0",
+  /** ZUGFeRD's release candidate (2013/14, "urn:ferd:invoice:rc:…"): ZUGFeRD 1.0's structure under another root */
+  zugferdRc: "urn:un:unece:uncefact:data:standard:CBFBUY:5",
   ublInvoice: "urn:oasis:names:specification:ubl:schema:xsd:Invoice-2",
   ublCreditNote: "urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2",
 };
@@ -33,6 +36,7 @@ const NS = {
 export function syntaxOf(root: XmlElement): "CII" | "CII-1" | "UBL" | undefined {
   if (root.name === "CrossIndustryInvoice" && root.ns === NS.cii) return "CII";
   if (root.name === "CrossIndustryDocument" && root.ns === NS.zugferd1) return "CII-1";
+  if (root.name === "Invoice" && root.ns === NS.zugferdRc) return "CII-1";
   if ((root.name === "Invoice" && root.ns === NS.ublInvoice) || (root.name === "CreditNote" && root.ns === NS.ublCreditNote))
     return "UBL";
   return undefined;
@@ -91,9 +95,9 @@ function normalise(term: Term, raw: string, dateFormat?: string): TermValue | un
   return raw;
 }
 
-/** CII's date: the DateTimeString below the element, with its format */
+/** CII's date: the DateTimeString below the element, with its format (ZUGFeRD's release candidate: the element's own) */
 function ciiDate(values: Values, into: TermValues, term: Term, element: XmlElement | undefined) {
-  const string = first(element, "DateTimeString");
+  const string = first(element, "DateTimeString") ?? element;
   values.set(into, term, string?.text, string?.attrs.format ?? "102");
 }
 
@@ -363,6 +367,8 @@ export function profileOf(id: string): { profile: string | null; version: string
   if (xrechnung) return { profile: "XRECHNUNG", version: xrechnung[1] ?? null };
   const ferd1 = /urn:ferd:crossindustrydocument:invoice:1p0:(basic|comfort|extended)/.exec(s);
   if (ferd1) return { profile: (ferd1[1] as string).toUpperCase(), version: "ZUGFeRD 1.0" };
+  const rc = /urn:ferd:invoice:rc:(basic|comfort|extended)/.exec(s);
+  if (rc) return { profile: (rc[1] as string).toUpperCase(), version: "ZUGFeRD 1.0 RC" };
   const fx = /(factur-x\.eu|zugferd\.de):(\d)p(\d):(minimum|basicwl|basic|en16931|extended|xrechnung)/.exec(s);
   if (fx) {
     const profile = fx[4] === "basicwl" ? "BASIC WL" : (fx[4] as string).toUpperCase();
