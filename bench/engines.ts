@@ -21,6 +21,7 @@ import { extractText, terminateOcr, terminatePdfReaders } from "@/lib/processing
 import { detectOrientation, ocrPage } from "@/lib/processing/ocr";
 import { readPdfJs } from "@/lib/processing/pdfjs";
 import { corpusDir, openCorpus } from "./documents/corpus";
+import { wordF1 as caseKeptWordF1 } from "./documents/metrics";
 
 const run = promisify(execFile);
 // every file of the corpus there, else a message and exit 1
@@ -188,7 +189,7 @@ async function pdf() {
     let lines = 0;
     for (const [file, ref] of reference) {
       const read = texts[engine]?.get(file) ?? { text: "", layout: "" };
-      f1 += exactWordF1(read.text, ref.text);
+      f1 += caseKeptWordF1(read.text, ref.text);
       const ours = new Set(linesOf(read.layout));
       const expected = linesOf(ref.layout);
       lines += expected.length ? expected.filter((line) => ours.has(line)).length / expected.length : 1;
@@ -197,23 +198,6 @@ async function pdf() {
     console.log(`${engine.padEnd(7)} against pdftotext: word F1 ${(f1 / n).toFixed(4)}, layout lines ${(lines / n).toFixed(4)}`);
   }
 }
-
-const exactWordF1 = (read: string, reference: string) => {
-  const want = new Map<string, number>();
-  const refWords = reference.split(/\s+/).filter((w) => w !== "");
-  for (const w of refWords) want.set(w, (want.get(w) ?? 0) + 1);
-  const got = read.split(/\s+/).filter((w) => w !== "");
-  let hit = 0;
-  for (const w of got) {
-    const n = want.get(w) ?? 0;
-    if (n > 0) {
-      hit++;
-      want.set(w, n - 1);
-    }
-  }
-  if (!got.length || !refWords.length) return got.length === refWords.length ? 1 : 0;
-  return (2 * hit) / (got.length + refWords.length);
-};
 
 const only = process.argv
   .find((a) => a.startsWith("--only="))

@@ -8,9 +8,11 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { LogLevel } from "@/db/schema/jobs";
+import type { JobEInvoice } from "@/lib/jobs/einvoices";
 import type { JobLogLine } from "@/lib/jobs/queries";
 import { allows } from "@/lib/jobs/rules";
 import type { JobDto } from "@/lib/jobs/schemas";
+import { JobEInvoices } from "./job-einvoices";
 import { JobFilesTable } from "./job-files-table";
 import { JobLogging } from "./job-logging";
 import { JobStateBadge } from "./job-state-badge";
@@ -20,6 +22,8 @@ type Props = {
   job: JobDto;
   levels: readonly LogLevel[];
   log: { lines: JobLogLine[]; truncated: boolean; maxLines: number };
+  /** the e-invoices its documents carried (issue 25): a tab of their business terms when there are any */
+  einvoices?: JobEInvoice[];
 };
 
 const FILE_TABS = [
@@ -29,7 +33,7 @@ const FILE_TABS = [
 ] as const;
 
 /** spec operations §2 "Job details": the tabs, the processing block and logging. */
-export function JobDetails({ job, levels, log }: Props) {
+export function JobDetails({ job, levels, log, einvoices = [] }: Props) {
   const t = useTranslations("jobs");
   const { dateTime } = useDates();
   const messages = useJobMessages();
@@ -80,6 +84,11 @@ export function JobDetails({ job, levels, log }: Props) {
               {t(`tab_${key}`, { count: job[key].length })}
             </TabsTrigger>
           ))}
+          {einvoices.length > 0 && (
+            <TabsTrigger value="einvoice" data-testid="tab-einvoice">
+              {t("tab_einvoice", { count: einvoices.length })}
+            </TabsTrigger>
+          )}
         </TabsList>
         <TabsContent value="general">
           <Card>
@@ -104,6 +113,15 @@ export function JobDetails({ job, levels, log }: Props) {
             </Card>
           </TabsContent>
         ))}
+        {einvoices.length > 0 && (
+          <TabsContent value="einvoice">
+            <Card>
+              <CardContent>
+                <JobEInvoices einvoices={einvoices} />
+              </CardContent>
+            </Card>
+          </TabsContent>
+        )}
       </Tabs>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <Card>

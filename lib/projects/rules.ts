@@ -70,7 +70,7 @@ type StoredField = StoredDocumentClass["fields"][number];
 /** a field with a `source` and no type takes its term's kind: amounts amount, quantities and rates number, dates date */
 function typed(field: DocumentField): StoredField {
   if (field.type) return field as StoredField;
-  const kind = field.source && isTerm(field.source) ? TERMS[field.source].kind : "text";
+  const kind = field.source && isTerm(field.source) ? TERMS[field.source] : "text";
   const type =
     kind === "amount" ? "amount" : kind === "date" ? "date" : kind === "quantity" || kind === "percent" ? "number" : "string";
   return { ...field, type };

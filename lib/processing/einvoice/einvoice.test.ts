@@ -94,7 +94,23 @@ describe("e-invoices read into EN 16931 business terms (issue 25)", () => {
       profile: "XRECHNUNG",
       version: "2.3",
     });
+    expect(profileOf("urn:ferd:invoice:rc:comfort")).toEqual({ profile: "COMFORT", version: "ZUGFeRD 1.0 RC" });
     expect(profileOf("urn:example:unknown")).toEqual({ profile: null, version: null });
+  });
+
+  it("reads ZUGFeRD's release candidate (root Invoice, dates in the element itself)", () => {
+    const rc = `<?xml version="1.0"?><rsm:Invoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CBFBUY:5">
+      <rsm:SpecifiedExchangedDocumentContext><GuidelineSpecifiedDocumentContextParameter><ID>urn:ferd:invoice:rc:comfort</ID></GuidelineSpecifiedDocumentContextParameter></rsm:SpecifiedExchangedDocumentContext>
+      <rsm:HeaderExchangedDocument><ID>RE-20140519/499</ID><TypeCode>380</TypeCode><IssueDateTime format="102">20140519</IssueDateTime></rsm:HeaderExchangedDocument>
+      <rsm:SpecifiedSupplyChainTradeTransaction><ApplicableSupplyChainTradeSettlement><InvoiceCurrencyCode>EUR</InvoiceCurrencyCode>
+        <SpecifiedTradeSettlementMonetarySummation><GrandTotalAmount currencyID="EUR">559.84</GrandTotalAmount></SpecifiedTradeSettlementMonetarySummation>
+      </ApplicableSupplyChainTradeSettlement></rsm:SpecifiedSupplyChainTradeTransaction></rsm:Invoice>`;
+    expect(readEInvoiceText(rc)).toMatchObject({
+      syntax: "CII",
+      profile: "COMFORT",
+      version: "ZUGFeRD 1.0 RC",
+      fields: { "BT-1": "RE-20140519/499", "BT-2": "2014-05-19", "BT-5": "EUR", "BT-112": 559.84 },
+    });
   });
 
   it("warns with the rule's id where the totals do not add up, and of an unknown identifier", () => {
@@ -103,6 +119,11 @@ describe("e-invoices read into EN 16931 business terms (issue 25)", () => {
     );
     expect(broken?.warnings.map((w) => w.rule).sort()).toEqual(["BR-CO-10", "BR-CO-13", "BR-CO-15", "BR-CO-16", "EINV-PROFILE"]);
     expect(broken?.warnings.find((w) => w.rule === "BR-CO-10")?.message).toContain("204.80");
+    // MINIMUM carries no paid amount: its amount due is not held to BR-CO-16
+    const minimum = readEInvoiceText(
+      ciiXml({ ...SAMPLE_INVOICE, guideline: "urn:factur-x.eu:1p0:minimum", totals: { due: 100 } }),
+    );
+    expect(minimum?.warnings).toEqual([]);
     const vat = readEInvoiceText(ublXml({ ...SAMPLE_INVOICE, totals: { tax: 40 } }));
     expect(vat?.warnings.map((w) => w.rule)).toEqual(expect.arrayContaining(["BR-CO-15", "BR-S-09"]));
   });

@@ -47,8 +47,7 @@ export function readEInvoiceXml(root: XmlElement): ReadEInvoice {
   const syntax = syntaxOf(root);
   const values = new Values();
   if (syntax === "UBL") readUbl(root, values);
-  else if (syntax === "CII-1") readZugferd1(root, values);
-  else readCii(root, values);
+  else readCii(root, values, syntax === "CII-1" ? ZUGFERD1_NAMES : CII_NAMES);
   const { profile, version } = profileOf(String(values.fields["BT-24"] ?? ""));
   return {
     syntax: syntax === "UBL" ? "UBL" : "CII",
@@ -80,7 +79,7 @@ class Values {
 }
 
 function normalise(term: Term, raw: string, dateFormat?: string): TermValue | undefined {
-  const kind = TERMS[term].kind;
+  const kind = TERMS[term];
   if (kind === "amount" || kind === "quantity" || kind === "percent") {
     if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(raw)) return undefined;
     return Number(raw);
@@ -122,19 +121,66 @@ function vatTotal(values: Values, totals: XmlElement[], currency: string | undef
   values.set(values.fields, "BT-111", other?.text);
 }
 
-function readCii(root: XmlElement, values: Values) {
+/**
+ * The element names where CII (D16B: Factur-X, ZUGFeRD 2, XRechnung) and ZUGFeRD 1.0's CrossIndustryDocument differ;
+ * below these containers both name the terms alike.
+ */
+type CiiNames = {
+  context: string;
+  document: string;
+  transaction: string;
+  agreement: string;
+  settlement: string;
+  sums: string;
+  orderId: string;
+  rate: string;
+  lineAgreement: string;
+  lineDelivery: string;
+  lineSettlement: string;
+  lineSums: string;
+};
+const CII_NAMES: CiiNames = {
+  context: "ExchangedDocumentContext",
+  document: "ExchangedDocument",
+  transaction: "SupplyChainTradeTransaction",
+  agreement: "ApplicableHeaderTradeAgreement",
+  settlement: "ApplicableHeaderTradeSettlement",
+  sums: "SpecifiedTradeSettlementHeaderMonetarySummation",
+  orderId: "BuyerOrderReferencedDocument/IssuerAssignedID",
+  rate: "RateApplicablePercent",
+  lineAgreement: "SpecifiedLineTradeAgreement",
+  lineDelivery: "SpecifiedLineTradeDelivery",
+  lineSettlement: "SpecifiedLineTradeSettlement",
+  lineSums: "SpecifiedTradeSettlementLineMonetarySummation",
+};
+const ZUGFERD1_NAMES: CiiNames = {
+  context: "SpecifiedExchangedDocumentContext",
+  document: "HeaderExchangedDocument",
+  transaction: "SpecifiedSupplyChainTradeTransaction",
+  agreement: "ApplicableSupplyChainTradeAgreement",
+  settlement: "ApplicableSupplyChainTradeSettlement",
+  sums: "SpecifiedTradeSettlementMonetarySummation",
+  orderId: "BuyerOrderReferencedDocument/ID",
+  rate: "ApplicablePercent",
+  lineAgreement: "SpecifiedSupplyChainTradeAgreement",
+  lineDelivery: "SpecifiedSupplyChainTradeDelivery",
+  lineSettlement: "SpecifiedSupplyChainTradeSettlement",
+  lineSums: "SpecifiedTradeSettlementMonetarySummation",
+};
+
+function readCii(root: XmlElement, values: Values, n: CiiNames) {
   const f = values.fields;
-  const context = first(root, "ExchangedDocumentContext");
+  const context = first(root, n.context);
   values.set(f, "BT-24", textAt(context, "GuidelineSpecifiedDocumentContextParameter/ID"));
   values.set(f, "BT-23", textAt(context, "BusinessProcessSpecifiedDocumentContextParameter/ID"));
-  const document = first(root, "ExchangedDocument");
+  const document = first(root, n.document);
   values.set(f, "BT-1", textAt(document, "ID"));
   values.set(f, "BT-3", textAt(document, "TypeCode"));
   ciiDate(values, f, "BT-2", first(document, "IssueDateTime"));
-  const transaction = first(root, "SupplyChainTradeTransaction");
-  const agreement = first(transaction, "ApplicableHeaderTradeAgreement");
+  const transaction = first(root, n.transaction);
+  const agreement = first(transaction, n.agreement);
   values.set(f, "BT-10", textAt(agreement, "BuyerReference"));
-  values.set(f, "BT-13", textAt(agreement, "BuyerOrderReferencedDocument/IssuerAssignedID"));
+  values.set(f, "BT-13", textAt(agreement, n.orderId));
   const seller = first(agreement, "SellerTradeParty");
   values.set(f, "BT-27", textAt(seller, "Name"));
   values.set(f, "BT-29", textAt(seller, "ID") ?? textAt(seller, "GlobalID"));
@@ -146,7 +192,7 @@ function readCii(root: XmlElement, values: Values) {
   values.set(f, "BT-46", textAt(buyer, "ID") ?? textAt(buyer, "GlobalID"));
   values.set(f, "BT-48", registration(buyer, "SpecifiedTaxRegistration/ID", "VA"));
   ciiAddress(values, first(buyer, "PostalTradeAddress"), BUYER_ADDRESS);
-  const settlement = first(transaction, "ApplicableHeaderTradeSettlement");
+  const settlement = first(transaction, n.settlement);
   const currency = textAt(settlement, "InvoiceCurrencyCode");
   values.set(f, "BT-5", currency);
   values.set(f, "BT-6", textAt(settlement, "TaxCurrencyCode"));
@@ -162,7 +208,7 @@ function readCii(root: XmlElement, values: Values) {
   const terms = first(settlement, "SpecifiedTradePaymentTerms");
   values.set(f, "BT-20", textAt(terms, "Description"));
   ciiDate(values, f, "BT-9", first(terms, "DueDateDateTime"));
-  const sums = first(settlement, "SpecifiedTradeSettlementHeaderMonetarySummation");
+  const sums = first(settlement, n.sums);
   values.set(f, "BT-106", textAt(sums, "LineTotalAmount"));
   values.set(f, "BT-107", textAt(sums, "AllowanceTotalAmount"));
   values.set(f, "BT-108", textAt(sums, "ChargeTotalAmount"));
@@ -177,7 +223,7 @@ function readCii(root: XmlElement, values: Values) {
     values.set(row, "BT-116", textAt(tax, "BasisAmount"));
     values.set(row, "BT-117", textAt(tax, "CalculatedAmount"));
     values.set(row, "BT-118", textAt(tax, "CategoryCode"));
-    values.set(row, "BT-119", textAt(tax, "RateApplicablePercent"));
+    values.set(row, "BT-119", textAt(tax, n.rate));
     values.set(row, "BT-120", textAt(tax, "ExemptionReason"));
     values.set(row, "BT-121", textAt(tax, "ExemptionReasonCode"));
     values.vat.push(row);
@@ -185,91 +231,14 @@ function readCii(root: XmlElement, values: Values) {
   for (const item of all(transaction, "IncludedSupplyChainTradeLineItem")) {
     const row: TermValues = {};
     values.set(row, "BT-126", textAt(item, "AssociatedDocumentLineDocument/LineID"));
-    const quantity = first(item, "SpecifiedLineTradeDelivery/BilledQuantity");
+    const quantity = first(item, `${n.lineDelivery}/BilledQuantity`);
     values.set(row, "BT-129", quantity?.text);
     values.set(row, "BT-130", quantity?.attrs.unitCode);
-    values.set(
-      row,
-      "BT-131",
-      textAt(item, "SpecifiedLineTradeSettlement/SpecifiedTradeSettlementLineMonetarySummation/LineTotalAmount"),
-    );
-    values.set(row, "BT-146", textAt(item, "SpecifiedLineTradeAgreement/NetPriceProductTradePrice/ChargeAmount"));
-    values.set(row, "BT-148", textAt(item, "SpecifiedLineTradeAgreement/GrossPriceProductTradePrice/ChargeAmount"));
-    values.set(row, "BT-151", textAt(item, "SpecifiedLineTradeSettlement/ApplicableTradeTax/CategoryCode"));
-    values.set(row, "BT-152", textAt(item, "SpecifiedLineTradeSettlement/ApplicableTradeTax/RateApplicablePercent"));
-    values.set(row, "BT-153", textAt(item, "SpecifiedTradeProduct/Name"));
-    values.set(row, "BT-154", textAt(item, "SpecifiedTradeProduct/Description"));
-    values.set(row, "BT-155", textAt(item, "SpecifiedTradeProduct/SellerAssignedID"));
-    values.lines.push(row);
-  }
-}
-
-/** ZUGFeRD 1.0's CrossIndustryDocument: the same model under the names of its own schema */
-function readZugferd1(root: XmlElement, values: Values) {
-  const f = values.fields;
-  values.set(f, "BT-24", textAt(root, "SpecifiedExchangedDocumentContext/GuidelineSpecifiedDocumentContextParameter/ID"));
-  const header = first(root, "HeaderExchangedDocument");
-  values.set(f, "BT-1", textAt(header, "ID"));
-  values.set(f, "BT-3", textAt(header, "TypeCode"));
-  ciiDate(values, f, "BT-2", first(header, "IssueDateTime"));
-  const transaction = first(root, "SpecifiedSupplyChainTradeTransaction");
-  const agreement = first(transaction, "ApplicableSupplyChainTradeAgreement");
-  values.set(f, "BT-10", textAt(agreement, "BuyerReference"));
-  values.set(f, "BT-13", textAt(agreement, "BuyerOrderReferencedDocument/ID"));
-  const seller = first(agreement, "SellerTradeParty");
-  values.set(f, "BT-27", textAt(seller, "Name"));
-  values.set(f, "BT-29", textAt(seller, "ID") ?? textAt(seller, "GlobalID"));
-  values.set(f, "BT-31", registration(seller, "SpecifiedTaxRegistration/ID", "VA"));
-  values.set(f, "BT-32", registration(seller, "SpecifiedTaxRegistration/ID", "FC"));
-  ciiAddress(values, first(seller, "PostalTradeAddress"), SELLER_ADDRESS);
-  const buyer = first(agreement, "BuyerTradeParty");
-  values.set(f, "BT-44", textAt(buyer, "Name"));
-  values.set(f, "BT-46", textAt(buyer, "ID") ?? textAt(buyer, "GlobalID"));
-  values.set(f, "BT-48", registration(buyer, "SpecifiedTaxRegistration/ID", "VA"));
-  ciiAddress(values, first(buyer, "PostalTradeAddress"), BUYER_ADDRESS);
-  const settlement = first(transaction, "ApplicableSupplyChainTradeSettlement");
-  const currency = textAt(settlement, "InvoiceCurrencyCode");
-  values.set(f, "BT-5", currency);
-  values.set(f, "BT-83", textAt(settlement, "PaymentReference"));
-  const means = first(settlement, "SpecifiedTradeSettlementPaymentMeans");
-  values.set(f, "BT-81", textAt(means, "TypeCode"));
-  values.set(f, "BT-84", textAt(means, "PayeePartyCreditorFinancialAccount/IBANID"));
-  const terms = first(settlement, "SpecifiedTradePaymentTerms");
-  values.set(f, "BT-20", textAt(terms, "Description"));
-  ciiDate(values, f, "BT-9", first(terms, "DueDateDateTime"));
-  const sums = first(settlement, "SpecifiedTradeSettlementMonetarySummation");
-  values.set(f, "BT-106", textAt(sums, "LineTotalAmount"));
-  values.set(f, "BT-107", textAt(sums, "AllowanceTotalAmount"));
-  values.set(f, "BT-108", textAt(sums, "ChargeTotalAmount"));
-  values.set(f, "BT-109", textAt(sums, "TaxBasisTotalAmount"));
-  vatTotal(values, all(sums, "TaxTotalAmount"), currency);
-  values.set(f, "BT-112", textAt(sums, "GrandTotalAmount"));
-  values.set(f, "BT-113", textAt(sums, "TotalPrepaidAmount"));
-  values.set(f, "BT-115", textAt(sums, "DuePayableAmount"));
-  for (const tax of all(settlement, "ApplicableTradeTax")) {
-    const row: TermValues = {};
-    values.set(row, "BT-116", textAt(tax, "BasisAmount"));
-    values.set(row, "BT-117", textAt(tax, "CalculatedAmount"));
-    values.set(row, "BT-118", textAt(tax, "CategoryCode"));
-    values.set(row, "BT-119", textAt(tax, "ApplicablePercent"));
-    values.set(row, "BT-120", textAt(tax, "ExemptionReason"));
-    values.vat.push(row);
-  }
-  for (const item of all(transaction, "IncludedSupplyChainTradeLineItem")) {
-    const row: TermValues = {};
-    values.set(row, "BT-126", textAt(item, "AssociatedDocumentLineDocument/LineID"));
-    const quantity = first(item, "SpecifiedSupplyChainTradeDelivery/BilledQuantity");
-    values.set(row, "BT-129", quantity?.text);
-    values.set(row, "BT-130", quantity?.attrs.unitCode);
-    values.set(
-      row,
-      "BT-131",
-      textAt(item, "SpecifiedSupplyChainTradeSettlement/SpecifiedTradeSettlementMonetarySummation/LineTotalAmount"),
-    );
-    values.set(row, "BT-146", textAt(item, "SpecifiedSupplyChainTradeAgreement/NetPriceProductTradePrice/ChargeAmount"));
-    values.set(row, "BT-148", textAt(item, "SpecifiedSupplyChainTradeAgreement/GrossPriceProductTradePrice/ChargeAmount"));
-    values.set(row, "BT-151", textAt(item, "SpecifiedSupplyChainTradeSettlement/ApplicableTradeTax/CategoryCode"));
-    values.set(row, "BT-152", textAt(item, "SpecifiedSupplyChainTradeSettlement/ApplicableTradeTax/ApplicablePercent"));
+    values.set(row, "BT-131", textAt(item, `${n.lineSettlement}/${n.lineSums}/LineTotalAmount`));
+    values.set(row, "BT-146", textAt(item, `${n.lineAgreement}/NetPriceProductTradePrice/ChargeAmount`));
+    values.set(row, "BT-148", textAt(item, `${n.lineAgreement}/GrossPriceProductTradePrice/ChargeAmount`));
+    values.set(row, "BT-151", textAt(item, `${n.lineSettlement}/ApplicableTradeTax/CategoryCode`));
+    values.set(row, "BT-152", textAt(item, `${n.lineSettlement}/ApplicableTradeTax/${n.rate}`));
     values.set(row, "BT-153", textAt(item, "SpecifiedTradeProduct/Name"));
     values.set(row, "BT-154", textAt(item, "SpecifiedTradeProduct/Description"));
     values.set(row, "BT-155", textAt(item, "SpecifiedTradeProduct/SellerAssignedID"));

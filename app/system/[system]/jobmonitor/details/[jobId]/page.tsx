@@ -5,6 +5,7 @@ import { JobDetailsPage, JobLoadFailed } from "@/components/jobs/job-details-pag
 import { loadOrErrors } from "@/components/portal/load";
 import { requireSystemPage } from "@/lib/auth/guard";
 import { getDb } from "@/lib/db";
+import { jobEInvoices } from "@/lib/jobs/einvoices";
 import { jobLogLines, loadJob, toJobDto } from "@/lib/jobs/queries";
 import { JOB_LOG_LINES_MAX } from "@/lib/jobs/schemas";
 
@@ -29,7 +30,7 @@ export default async function SystemJobDetailsPage({ params }: Props) {
     async () => {
       const found = await loadJob(db, id);
       if (!found || found.job.systemId !== system.id) return undefined;
-      return { ...found, logs: await jobLogLines(db, id) };
+      return { ...found, logs: await jobLogLines(db, id), einvoices: await jobEInvoices(found.files) };
     },
     { what: `job details ${id}` },
   );
@@ -40,6 +41,7 @@ export default async function SystemJobDetailsPage({ params }: Props) {
     <JobDetailsPage
       job={toJobDto(loaded.job, loaded.systemName, loaded.files)}
       log={{ ...loaded.logs, maxLines: JOB_LOG_LINES_MAX }}
+      einvoices={loaded.einvoices}
     />
   );
 }
