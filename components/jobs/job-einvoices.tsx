@@ -25,7 +25,8 @@ function EInvoiceOfDocument({ file, einvoice }: JobEInvoice) {
   const t = useTranslations("einvoice");
   const value = useTermValue();
   const name = (term: string) => (isTerm(term) ? t(`term.${term}`) : term);
-  const terms = Object.entries(einvoice.fields);
+  // in the standard's numbering (BT-1, BT-2 … BT-115)
+  const terms = Object.entries(einvoice.fields).sort(([a], [b]) => Number(a.slice(3)) - Number(b.slice(3)));
   return (
     <section className="grid gap-3" aria-label={file}>
       <div className="flex flex-wrap items-center gap-2">
