@@ -77,7 +77,7 @@ function EInvoiceOfDocument({ file, einvoice }: JobEInvoice) {
             {einvoice.warnings.map((w, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a rule may warn twice; the list is read-only
               <li key={i}>
-                <span className="font-mono">{w.rule}</span>: {w.message}
+                <span className="font-mono">{w.rule}</span>: {w.key ? t(`check.${w.key}`, w.params) : w.message}
               </li>
             ))}
           </ul>

@@ -283,6 +283,31 @@ test("a ZUGFeRD invoice's business terms are shown on its job's page, in English
     .toBe("Ready");
   const result = await (await page.request.get(`/api/jobs/${job.id}/files/result/result.json?auth=${job.auth}`)).json();
   expect(result.documents[0].einvoice).toMatchObject({ syntax: "CII", profile: "EN16931", fields: { "BT-112": 243.71 } });
+  // one whose PDF shows another total than its XML: the failed check, in the viewer's language
+  const other = await page.request.post(`/api/jobs?auth=${submissionKey}`, {
+    multipart: {
+      file: {
+        name: "other.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.from(await zugferdPdf(undefined, { shownTotal: "234,71" })),
+      },
+    },
+  });
+  const disagreeing = await other.json();
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/jobs/${disagreeing.id}?auth=${disagreeing.auth}`)).json()).state, {
+      timeout: 60_000,
+    })
+    .toBe("Ready");
+  const german = await managerPage(browser, "de-DE");
+  await german.goto(`/system/${SYSTEM}/jobmonitor/details/${disagreeing.id}`);
+  await hydrated(german.getByTestId("tab-einvoice"));
+  await german.getByTestId("tab-einvoice").click();
+  await expect(german.getByTestId("einvoice-warnings")).toContainText(
+    "EINV-PDF-BT-112: Der Text des PDFs zeigt den Gesamtbetrag 243.71 seines XML nicht.",
+  );
+  await shot(german, "53-job-einvoice-check-de");
+  await german.close();
   for (const [locale, name, total] of [
     ["en-US", "Invoice total amount with VAT", "243.71"],
     ["de-DE", "Gesamtbetrag mit Umsatzsteuer", "243,71"],

@@ -1,9 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
+import de from "@/messages/de-DE.json";
+import en from "@/messages/en-US.json";
 import { ciiXml, SAMPLE_INVOICE, ublXml, zugferdPdf } from "@/tests/fixtures/einvoices";
 import { pdfOf } from "@/tests/fixtures/scans";
 import { terminatePdfReaders } from "../pdf-readers";
 import { processDocument } from "../process-document";
-import { checkAgainstText } from "./checks";
+import { CHECK_KEYS, checkAgainstText, checkText } from "./checks";
 import { EInvoiceError, einvoiceOfAttachments, readEInvoiceText } from "./index";
 import { profileOf } from "./read";
 
@@ -118,7 +120,11 @@ describe("e-invoices read into EN 16931 business terms (issue 25)", () => {
       ciiXml({ ...SAMPLE_INVOICE, guideline: "urn:example:unknown", totals: { lineTotal: 200, grand: 250 } }),
     );
     expect(broken?.warnings.map((w) => w.rule).sort()).toEqual(["BR-CO-10", "BR-CO-13", "BR-CO-15", "BR-CO-16", "EINV-PROFILE"]);
-    expect(broken?.warnings.find((w) => w.rule === "BR-CO-10")?.message).toContain("204.80");
+    expect(broken?.warnings.find((w) => w.rule === "BR-CO-10")).toMatchObject({
+      message: "The sum of the line net amounts (BT-131) is 204.80, BT-106 says 200.00.",
+      key: "lineSum",
+      params: { lines: "204.80", header: "200.00" },
+    });
     // MINIMUM carries no paid amount: its amount due is not held to BR-CO-16
     const minimum = readEInvoiceText(
       ciiXml({ ...SAMPLE_INVOICE, guideline: "urn:factur-x.eu:1p0:minimum", totals: { due: 100 } }),
@@ -167,6 +173,22 @@ describe("e-invoices read into EN 16931 business terms (issue 25)", () => {
     const broken = einvoiceOfAttachments([{ name: "factur-x.xml", bytes: encode(ciiXml().slice(0, 400)) }], "");
     expect(broken.einvoice).toBeNull();
     expect(broken.unreadable).toEqual([{ file: "factur-x.xml", reason: expect.stringMatching(/not well-formed/) }]);
+  });
+});
+
+describe("the checks' messages (issue 25)", () => {
+  it("has each check's message in both languages, the English one the same as result.json's", () => {
+    const english = en.einvoice.check as Record<string, string>;
+    const german = de.einvoice.check as Record<string, string>;
+    expect(Object.keys(english).sort()).toEqual([...CHECK_KEYS].sort());
+    expect(Object.keys(german).sort()).toEqual([...CHECK_KEYS].sort());
+    for (const key of CHECK_KEYS) {
+      const names = [...(english[key] ?? "").matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+      const params = Object.fromEntries(names.map((name) => [name, `<${name}>`]));
+      const icu = (english[key] ?? "").replace(/\{(\w+)\}/g, (_, name: string) => `<${name}>`);
+      expect(icu, key).toBe(checkText(key, params));
+      for (const name of names) expect(german[key], `${key} {${name}}`).toContain(`{${name}}`);
+    }
   });
 });
 
