@@ -52,7 +52,8 @@ export async function readPdf(bytes: Uint8Array, options: PdfOptions): Promise<P
     engine === "pdfium" && namesCatalog(bytes) ? await readPdfiumInReader(bytes, { ...options, attachments: embeds }) : null;
   const text = await readPdfText(bytes, options, engine, pdfium);
   let attachments = pdfium?.attachments ?? [];
-  if (embeds && !pdfium && namesCatalog(bytes))
+  // another engine read the text: PDFium opens the file for its embedded files only (not again where it failed)
+  if (embeds && engine !== "pdfium" && namesCatalog(bytes))
     attachments = (await readPdfiumInReader(bytes, { ...options, pages: [], attachments: true }))?.attachments ?? [];
   return { ...text, attachments };
 }

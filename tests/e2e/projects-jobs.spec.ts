@@ -101,6 +101,15 @@ test("a project file using every option of project.json is added in the portal; 
     "project.json does not match the project format: documentClasses.0.fields.3.match",
   );
   await shot(page, "50-project-add-wrong-option");
+  // the same refusal in German, dark: the path stays as the file names it
+  const german = await managerPage(browser, "de-DE");
+  await german.goto(`/system/${SYSTEM}/projects`);
+  await german.getByTestId("add-project").click();
+  await german.getByTestId("esproject-file").setInputFiles(wrong);
+  await german.getByTestId("upload-project").click();
+  await expect(german.getByTestId("error-file")).toContainText("documentClasses.0.fields.3.match");
+  await darkShot(german, "50-project-add-wrong-option-de");
+  await german.close();
   const every = path.join(tmpdir(), "Every option.esproject");
   writeFileSync(every, writeEsproject(PROJECT_FILE_EXAMPLE as never));
   await page.getByTestId("esproject-file").setInputFiles(every);
