@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { JobEInvoice } from "@/lib/jobs/einvoices";
 import { isTerm, LINE_TERMS, TERMS, type TermValues, VAT_TERMS } from "@/lib/processing/einvoice/terms";
+import { useEInvoiceCheckText } from "./use-einvoice-check-text";
 
 /**
  * The e-invoices of a job's documents (issue 25): per document its syntax, profile and version, its business terms as a
@@ -24,6 +25,7 @@ export function JobEInvoices({ einvoices }: { einvoices: JobEInvoice[] }) {
 function EInvoiceOfDocument({ file, einvoice }: JobEInvoice) {
   const t = useTranslations("einvoice");
   const value = useTermValue();
+  const checkText = useEInvoiceCheckText();
   const name = (term: string) => (isTerm(term) ? t(`term.${term}`) : term);
   // in the standard's numbering (BT-1, BT-2 … BT-115)
   const terms = Object.entries(einvoice.fields).sort(([a], [b]) => Number(a.slice(3)) - Number(b.slice(3)));
@@ -77,7 +79,7 @@ function EInvoiceOfDocument({ file, einvoice }: JobEInvoice) {
             {einvoice.warnings.map((w, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a rule may warn twice; the list is read-only
               <li key={i}>
-                <span className="font-mono">{w.rule}</span>: {w.key ? t(`check.${w.key}`, w.params) : w.message}
+                <span className="font-mono">{w.rule}</span>: {checkText(w)}
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import type { JobLogLine } from "@/lib/jobs/queries";
 import type { JobDto } from "@/lib/jobs/schemas";
+import { useEInvoiceCheckText } from "./use-einvoice-check-text";
 
 type JobError = Pick<JobDto, "errorCode" | "errorMessage" | "errorParams">;
 
@@ -14,6 +15,7 @@ type JobError = Pick<JobDto, "errorCode" | "errorMessage" | "errorParams">;
 export function useJobMessages() {
   const te = useTranslations("jobErrors");
   const tl = useTranslations("jobLog");
+  const checkText = useEInvoiceCheckText();
 
   const error = useCallback(
     (job: JobError): string | null => {
@@ -32,9 +34,19 @@ export function useJobMessages() {
         const text = error({ errorCode: code, errorMessage: String(params.message ?? ""), errorParams: params });
         return tl("JobFailed", { code, error: text ?? "" });
       }
+      // a failed e-invoice check: its own text in the viewer's language, from the check's key and parameters
+      if (entry.code === "EInvoiceCheck") {
+        const { file, rule, message, key, ...rest } = params;
+        const text = checkText({
+          key: key === undefined ? undefined : String(key),
+          message: String(message ?? ""),
+          params: rest,
+        });
+        return tl("EInvoiceCheck", { file: String(file ?? ""), rule: String(rule ?? ""), message: text });
+      }
       return tl(entry.code, params);
     },
-    [tl, error],
+    [tl, error, checkText],
   );
 
   return { error, line };

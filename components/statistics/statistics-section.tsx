@@ -6,6 +6,7 @@ import type { ErrorEntry } from "@/lib/errors/app-error";
 import type { SeriesPoint } from "@/lib/statistics/queries";
 import type { DateRange } from "@/lib/statistics/rules";
 import type { StatisticsFigures } from "@/lib/statistics/schemas";
+import { EInvoiceBreakdown } from "./einvoice-breakdown";
 import { type Share, StatisticsCharts } from "./statistics-charts";
 import { StatisticsTable, type StatisticsTableRow } from "./statistics-table";
 
@@ -48,6 +49,7 @@ export async function StatisticsSection({ range, rows, total, series, systemName
         caption={t("tableCaption", { start: range.start, end: range.end })}
         csvFile={`${t("csvFile")}-${systemName ?? "systems"}-${range.start}-${range.end}`}
       />
+      <EInvoiceBreakdown total={total} />
     </>
   );
 }

@@ -14,11 +14,25 @@ const GROUPS = [
   { key: "group_jobs", columns: ["total", "successful", "failed", "notStarted", "waiting", "restarts", "notDeleted"] },
   // every document and page read (issue 23: they sat under "OCR"); those read by OCR are the hint below each count
   { key: "group_read", columns: ["documents", "pages"] },
+  // issue 25: documents read from their e-invoice XML (their syntaxes the hint below), those with a check warning
+  { key: "group_einvoices", columns: ["einvoices", "einvoicesWarned"] },
   { key: "group_bandwidth", columns: ["networkUpload", "networkDownload"] },
   { key: "group_duration", columns: ["averageProcessingTime", "maxProcessingTime"] },
 ] as const;
 type Column = (typeof GROUPS)[number]["columns"][number];
 const COLUMNS: Column[] = GROUPS.flatMap((g) => [...g.columns]);
+const CSV_EXTRA = [
+  "ocrDocuments",
+  "ocrPages",
+  "einvoicesCii",
+  "einvoicesUbl",
+  "einvoicesMinimum",
+  "einvoicesBasicWl",
+  "einvoicesBasic",
+  "einvoicesEn16931",
+  "einvoicesExtended",
+  "einvoicesXrechnung",
+] as const satisfies readonly (keyof StatisticsFigures)[];
 
 type Props = {
   rows: StatisticsTableRow[];
@@ -31,7 +45,7 @@ type Props = {
 
 /**
  * spec operations §2 "Statistics": a row per project (per system in the admin portal) with every column of the spec,
- * grouped (jobs, documents and pages read with those read by OCR, bandwidth, duration), then the totals row; numbers in the user's language, bytes readable,
+ * grouped (jobs, documents and pages read with those read by OCR, e-invoices, bandwidth, duration), then the totals row; numbers in the user's language, bytes readable,
  * durations in seconds with 3 decimals. The CSV export holds the same rows and the totals, with raw numbers.
  */
 export async function StatisticsTable({ rows, total, nameHeader, caption, csvFile }: Props) {
@@ -41,18 +55,30 @@ export async function StatisticsTable({ rows, total, nameHeader, caption, csvFil
     if (c === "averageProcessingTime" || c === "maxProcessingTime") return formatSeconds(locale, f[c]);
     return formatCount(locale, f[c]);
   };
-  const ocr = (f: StatisticsFigures, c: Column) =>
-    (c === "documents" && f.ocrDocuments > 0) || (c === "pages" && f.ocrPages > 0) ? (
-      <span className="block text-muted-foreground text-xs" data-testid="ocr-hint">
-        {t("ocrHint", { documents: formatCount(locale, c === "documents" ? f.ocrDocuments : f.ocrPages) })}
+  const hint = (f: StatisticsFigures, c: Column) => {
+    const text =
+      c === "documents" && f.ocrDocuments > 0
+        ? t("ocrHint", { documents: formatCount(locale, f.ocrDocuments) })
+        : c === "pages" && f.ocrPages > 0
+          ? t("ocrHint", { documents: formatCount(locale, f.ocrPages) })
+          : c === "einvoices" && f.einvoices > 0
+            ? t("einvoiceHint", { cii: formatCount(locale, f.einvoicesCii), ubl: formatCount(locale, f.einvoicesUbl) })
+            : null;
+    return text === null ? null : (
+      <span
+        className="block whitespace-nowrap text-muted-foreground text-xs"
+        data-testid={`${c === "einvoices" ? "einvoice" : "ocr"}-hint`}
+      >
+        {text}
       </span>
-    ) : null;
-  const csvHeader = [nameHeader, ...COLUMNS.map((c) => t(c)), t("ocrDocuments"), t("ocrPages")];
+    );
+  };
+  // the CSV has every figure: the table's columns, then those the table shows as hints or in the e-invoice breakdown
+  const csvHeader = [nameHeader, ...COLUMNS.map((c) => t(c)), ...CSV_EXTRA.map((c) => t(c))];
   const csvRow = (name: string, f: StatisticsFigures): CsvValue[] => [
     name,
     ...COLUMNS.map((c) => f[c]),
-    f.ocrDocuments,
-    f.ocrPages,
+    ...CSV_EXTRA.map((c) => f[c]),
   ];
 
   return (
@@ -90,7 +116,7 @@ export async function StatisticsTable({ rows, total, nameHeader, caption, csvFil
                     scope="col"
                     className={cn("whitespace-normal px-1.5 text-right leading-tight", i === 0 && "border-l")}
                   >
-                    {t(c)}
+                    {c === "einvoices" ? t("einvoices_column") : t(c)}
                   </TableHead>
                 )),
               )}
@@ -124,7 +150,7 @@ export async function StatisticsTable({ rows, total, nameHeader, caption, csvFil
                 {COLUMNS.map((c) => (
                   <TableCell key={c} className="px-1.5 text-right tabular-nums">
                     {cell(r.figures, c)}
-                    {ocr(r.figures, c)}
+                    {hint(r.figures, c)}
                   </TableCell>
                 ))}
               </TableRow>
@@ -136,7 +162,7 @@ export async function StatisticsTable({ rows, total, nameHeader, caption, csvFil
               {COLUMNS.map((c) => (
                 <TableCell key={c} className="px-1.5 text-right tabular-nums">
                   {cell(total, c)}
-                  {ocr(total, c)}
+                  {hint(total, c)}
                 </TableCell>
               ))}
             </TableRow>

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { projects } from "./projects";
+import { einvoiceCounters } from "./statistics";
 import { systems } from "./systems";
 
 /** spec operations §3 "Job states" */
@@ -122,6 +123,7 @@ export const jobMetrics = pgTable(
     bytesOut: bigint("bytes_out", { mode: "number" }).notNull(),
     ocrDocuments: integer("ocr_documents").notNull().default(0),
     ocrPages: integer("ocr_pages").notNull().default(0),
+    ...einvoiceCounters((name) => integer(name).notNull().default(0)),
     durationMs: integer("duration_ms").notNull(),
     success: boolean("success").notNull(),
     finished: timestamp("finished", { withTimezone: true }).notNull().defaultNow(),

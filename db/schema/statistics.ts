@@ -2,6 +2,25 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, date, index, pgTable, pgView, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 
 /**
+ * The e-invoice counters (issue 25): documents read as an e-invoice, by syntax, by profile (a profile not named here,
+ * such as PEPPOL BIS or none, counts in `einvoices` only) and those with a check warning. job_metrics has them per job.
+ */
+export function einvoiceCounters<C>(column: (name: string) => C) {
+  return {
+    einvoices: column("einvoices"),
+    einvoicesCii: column("einvoices_cii"),
+    einvoicesUbl: column("einvoices_ubl"),
+    einvoicesWarned: column("einvoices_warned"),
+    einvoicesMinimum: column("einvoices_minimum"),
+    einvoicesBasicWl: column("einvoices_basic_wl"),
+    einvoicesBasic: column("einvoices_basic"),
+    einvoicesEn16931: column("einvoices_en16931"),
+    einvoicesExtended: column("einvoices_extended"),
+    einvoicesXrechnung: column("einvoices_xrechnung"),
+  };
+}
+
+/**
  * The figures of spec operations §2 "Statistics" for one key (DESIGN.md "Statistics"); the definitions are in
  * docs/decisions.md "Statistics". Job counts follow each job's current state; the work figures are those of each
  * job's last finished run (job_metrics); the duration maximum never decreases.
@@ -18,6 +37,7 @@ const counters = () => ({
   pages: bigint("pages", { mode: "number" }).notNull().default(0),
   ocrDocuments: bigint("ocr_documents", { mode: "number" }).notNull().default(0),
   ocrPages: bigint("ocr_pages", { mode: "number" }).notNull().default(0),
+  ...einvoiceCounters((name) => bigint(name, { mode: "number" }).notNull().default(0)),
   bytesIn: bigint("bytes_in", { mode: "number" }).notNull().default(0),
   bytesOut: bigint("bytes_out", { mode: "number" }).notNull().default(0),
   /** jobs with a recorded run (job_metrics), their summed and longest duration */

@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { archivedPeriods, jobMetrics, jobs, systems } from "@/db/schema";
+import { EINVOICE_COUNTERS } from "@/lib/processing/einvoice";
 import { type ArchiveColumn, type ArchiveScope, type ArchiveSource, isoText, periodRows, timedRows } from "./archive-source";
 import { downloadTypeNumber } from "./rules";
 
@@ -23,6 +24,8 @@ const COLUMNS: ArchiveColumn[] = [
   { name: "pages", value: t.pages, raw: true },
   { name: "ocrDocuments", value: t.ocrDocuments, raw: true },
   { name: "ocrPages", value: t.ocrPages, raw: true },
+  // issue 25: the job's documents read as e-invoices, by syntax and profile, those with check warnings
+  ...EINVOICE_COUNTERS.map((k) => ({ name: k, value: t[k], raw: true })),
   { name: "bytesIn", value: t.bytesIn, raw: true },
   { name: "bytesOut", value: t.bytesOut, raw: true },
   // DESIGN.md Conventions: durations in seconds with 3 decimals

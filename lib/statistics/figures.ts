@@ -2,6 +2,7 @@ import { type AnyColumn, and, eq, gte, lte, type Placeholder, type SQL, sql } fr
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Database } from "@/db/client";
 import { type JOB_STATS_COUNTERS, jobStatsDaily, jobStatsDelta } from "@/db/schema";
+import { EINVOICE_COUNTERS, type EInvoiceCounter, type EInvoiceCounts, einvoiceCounts } from "@/lib/processing/einvoice";
 import type { StatisticsFigures } from "./schemas";
 
 /** The values, or placeholders of a prepared statement (`sql.placeholder("systemId")`). */
@@ -57,6 +58,7 @@ const SUMMARY_COUNTERS = [
   "pages",
   "ocrDocuments",
   "ocrPages",
+  ...EINVOICE_COUNTERS,
   "bytesIn",
   "bytesOut",
   "durationCount",
@@ -82,6 +84,7 @@ export function summedCounters(r: CounterSource) {
     pages: sum(r.pages),
     ocrDocuments: sum(r.ocrDocuments),
     ocrPages: sum(r.ocrPages),
+    ...(Object.fromEntries(EINVOICE_COUNTERS.map((k) => [k, sum(r[k])])) as Record<EInvoiceCounter, SQL<number>>),
     bytesIn: sum(r.bytesIn),
     bytesOut: sum(r.bytesOut),
     durationCount: sum(r.durationCount),
@@ -123,6 +126,7 @@ export const ZERO_COUNTERS: Counters = {
   pages: 0,
   ocrDocuments: 0,
   ocrPages: 0,
+  ...einvoiceCounts([]),
   bytesIn: 0,
   bytesOut: 0,
   durationCount: 0,
@@ -157,6 +161,7 @@ export function toFigures(c: Counters): StatisticsFigures {
     pages: c.pages,
     ocrDocuments: c.ocrDocuments,
     ocrPages: c.ocrPages,
+    ...(Object.fromEntries(EINVOICE_COUNTERS.map((k) => [k, c[k]])) as EInvoiceCounts),
     networkUpload: c.bytesIn,
     networkDownload: c.bytesOut,
     averageProcessingTime: c.durationCount ? seconds(c.durationSumMs / c.durationCount) : 0,

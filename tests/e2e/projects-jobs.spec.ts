@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { writeEsproject } from "@/lib/projects/esproject-zip";
 import { PROJECT_FILE_EXAMPLE } from "@/lib/projects/schemas";
-import { zugferdPdf } from "../fixtures/einvoices";
+import { ublXml, zugferdPdf } from "../fixtures/einvoices";
 import { textPng } from "../fixtures/ocr-images";
 import { sampleEsproject } from "../fixtures/project";
 import { pdfOf, turnedPng } from "../fixtures/scans";
@@ -313,9 +313,13 @@ test("a ZUGFeRD invoice's business terms are shown on its job's page, in English
   await hydrated(german.getByTestId("tab-einvoice"));
   await german.getByTestId("tab-einvoice").click();
   await expect(german.getByTestId("einvoice-warnings")).toContainText(
-    "EINV-PDF-BT-112: Der Text des PDFs zeigt den Gesamtbetrag 243.71 seines XML nicht.",
+    "EINV-PDF-BT-112: Der Text des PDFs zeigt den Gesamtbetrag 243,71 seines XML nicht.",
   );
   await shot(german, "53-job-einvoice-check-de");
+  // the job log says the check in German too, the amount in German
+  await expect(german.getByTestId("job-log")).toContainText(
+    "other.pdf: Prüfung der E-Rechnung EINV-PDF-BT-112: Der Text des PDFs zeigt den Gesamtbetrag 243,71 seines XML nicht.",
+  );
   await german.close();
   for (const [locale, name, total] of [
     ["en-US", "Invoice total amount with VAT", "243.71"],
@@ -332,5 +336,49 @@ test("a ZUGFeRD invoice's business terms are shown on its job's page, in English
     await shot(viewer, `53-job-einvoice-${locale}`);
     if (locale === "de-DE") await darkShot(viewer, "53-job-einvoice-de");
     await viewer.close();
+  }
+
+  // an XRechnung posted as its XML, as a client sends it: read from the XML itself
+  const posted = await page.request.post(`/api/jobs?auth=${submissionKey}`, {
+    multipart: { file: { name: "xrechnung.xml", mimeType: "application/xml", buffer: Buffer.from(ublXml()) } },
+  });
+  expect(posted.status(), await posted.text()).toBe(200);
+  const xml = await posted.json();
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/jobs/${xml.id}?auth=${xml.auth}`)).json()).state, { timeout: 60_000 })
+    .toBe("Ready");
+  const xmlResult = await (await page.request.get(`/api/jobs/${xml.id}/files/result/result.json?auth=${xml.auth}`)).json();
+  expect(xmlResult.documents[0].einvoice).toMatchObject({
+    syntax: "UBL",
+    profile: "XRECHNUNG",
+    fields: { "BT-1": "RE-2025-0815" },
+  });
+  const viewer = await managerPage(browser);
+  await viewer.goto(`/system/${SYSTEM}/jobmonitor/details/${xml.id}`);
+  await hydrated(viewer.getByTestId("tab-einvoice"));
+  await viewer.getByTestId("tab-einvoice").click();
+  await expect(viewer.getByTestId("job-einvoices")).toContainText("XRECHNUNG");
+  await expect(
+    viewer.getByTestId("einvoice-terms").getByRole("row", { name: /BT-112 Invoice total amount with VAT 243.71/ }),
+  ).toBeVisible();
+  await shot(viewer, "53-job-einvoice-xml");
+  await viewer.close();
+
+  // the statistics count them by syntax and profile, in both languages
+  for (const locale of ["en-US", "de-DE"] as const) {
+    const stats = await managerPage(browser, locale);
+    await stats.goto(`/system/${SYSTEM}/statistics`);
+    const breakdown = stats.getByTestId("einvoice-breakdown");
+    await expect(breakdown).toBeVisible();
+    await expect(breakdown.getByTestId("einvoice-syntaxes").getByRole("row", { name: "CII 2" })).toBeVisible();
+    await expect(breakdown.getByTestId("einvoice-syntaxes").getByRole("row", { name: "UBL 1" })).toBeVisible();
+    await expect(breakdown.getByTestId("einvoice-profiles").getByRole("row", { name: "EN16931 2" })).toBeVisible();
+    await expect(breakdown.getByTestId("einvoice-profiles").getByRole("row", { name: "XRECHNUNG 1" })).toBeVisible();
+    await expect(breakdown).toContainText(locale === "en-US" ? "1 of them with check warnings" : "1 davon mit Prüfwarnungen");
+    await expect(stats.getByTestId("statistics-total").getByTestId("einvoice-hint")).toHaveText("CII 2 · UBL 1");
+    await expectAccessible(stats, `statistics e-invoices ${locale}`);
+    await shot(stats, `54-statistics-einvoices-${locale}`);
+    if (locale === "de-DE") await darkShot(stats, "54-statistics-einvoices-de");
+    await stats.close();
   }
 });

@@ -108,19 +108,26 @@ test("a system's statistics: charts, a row per project with zeros, the totals, a
   // the default range: the first of the month through today (UTC)
   await expect(page.getByRole("textbox", { name: "From", exact: true })).toHaveValue(`${today().slice(0, 7)}-01`);
   await expect(page.getByRole("textbox", { name: "To", exact: true })).toHaveValue(today());
-  // total, success, error, not started, waiting, restarted, not deleted, documents, pages, in, out, average, max
+  // total, success, error, not started, waiting, restarted, not deleted, documents, pages, e-invoices, with warnings, in,
+  // out, average, max
   const invoices = await row(page, "Invoices");
   expect(invoices.slice(0, 7)).toEqual(["4", "2", "1", "1", "1", "1", "3"]);
   expect(invoices[7]).toBe("2");
-  expect(invoices[11]).toMatch(/^\d+\.\d{3}$/);
+  expect(invoices[13]).toMatch(/^\d+\.\d{3}$/);
   expect((await row(page, "Letters")).slice(0, 7)).toEqual(["3", "2", "0", "1", "1", "0", "3"]);
-  expect(await row(page, "Empty project")).toEqual(["0", "0", "0", "0", "0", "0", "0", "0", "0", "0 B", "0 B", "0.000", "0.000"]);
+  expect(await row(page, "Empty project")).toEqual([
+    ...["0", "0", "0", "0", "0", "0", "0", "0", "0", "0", "0"],
+    ...["0 B", "0 B", "0.000", "0.000"],
+  ]);
   // issue 23: documents and pages are every one read, grouped as such (they sat under "OCR"); text files are read
   // without OCR, so no cell says any were read by OCR, as the CSV's OCR columns say 0
   const table = page.getByTestId("statistics-table");
   await expect(table.getByRole("columnheader", { name: "Read", exact: true })).toHaveAttribute("colspan", "2");
   await expect(table.getByRole("columnheader", { name: "OCR", exact: true })).toHaveCount(0);
   await expect(table.getByTestId("ocr-hint")).toHaveCount(0);
+  // issue 25: no e-invoice among them: the column says 0, and no breakdown is shown
+  await expect(table.getByRole("columnheader", { name: "E-invoices", exact: true })).toHaveAttribute("colspan", "2");
+  await expect(page.getByTestId("einvoice-breakdown")).toHaveCount(0);
   const totals = await page.getByTestId("statistics-total").getByRole("cell").allInnerTexts();
   expect(totals.slice(0, 7)).toEqual(["7", "4", "1", "2", "2", "1", "6"]);
   // the charts are drawn, each a figure with its title
@@ -142,7 +149,9 @@ test("a system's statistics: charts, a row per project with zeros, the totals, a
   expect(csv.startsWith("\uFEFFProject,Total,Success,Error,Not started,Waiting,Restarted,Not deleted,Documents,Pages")).toBe(
     true,
   );
-  expect(csv.split("\r\n")[0]).toMatch(/,OCR documents,OCR pages$/);
+  expect(csv.split("\r\n")[0]).toMatch(
+    /,OCR documents,OCR pages,E-invoices CII,E-invoices UBL,Profile MINIMUM,.*,Profile XRECHNUNG$/,
+  );
   const lines = csv.trim().split("\r\n");
   expect(lines).toHaveLength(5);
   expect(lines[4]).toMatch(/^Total,7,4,1,2,2,1,6,/);
@@ -217,7 +226,7 @@ test("in German: headings, numbers and the charts' dates in the user's language,
   await expect(page.getByRole("heading", { name: "Statistik" })).toBeVisible();
   await expect(page.getByTestId("statistics-table").getByRole("columnheader", { name: "Nicht gestartet" })).toBeVisible();
   const invoices = await row(page, "Invoices");
-  expect(invoices[11]).toMatch(/^\d+,\d{3}$/);
+  expect(invoices[13]).toMatch(/^\d+,\d{3}$/);
   await expect(page.getByTestId("statistics-table").getByRole("columnheader", { name: "Gelesen", exact: true })).toBeVisible();
   await expect(page.getByRole("figure", { name: "Jobs pro Tag nach Ergebnis" })).toBeVisible();
   const [day, month] = [today().slice(8, 10), today().slice(5, 7)];

@@ -1,12 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { POST as postJob } from "@/app/api/jobs/route";
-import { jobLogs, jobs, projects } from "@/db/schema";
+import { GET as statisticsRoute } from "@/app/api/v3/statistics/summary/[systemId]/route";
+import { jobLogs, jobMetrics, jobs, projects } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { terminatePdfReaders } from "@/lib/processing/extract-text";
 import { JobPipeline } from "@/workers/jobs/pipeline";
 import { stopWorkers } from "@/workers/runtime";
 import { ciiXml, SAMPLE_INVOICE, ublXml, zugferdPdf } from "../fixtures/einvoices";
+import { tokenOf } from "../helpers/api";
+import { makeUser } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { addedProject, processedJob } from "../helpers/processed";
 
@@ -48,7 +51,7 @@ const file = (bytes: Uint8Array | string, name: string, type: string) =>
 
 describe("e-invoices through the API (issue 25)", () => {
   it("a ZUGFeRD PDF and an XRechnung XML: result.json's einvoice by business term, the fields from their terms", async () => {
-    const { token, added } = await addedProject(PROJECT);
+    const { token, added, system } = await addedProject(PROJECT);
     expect(added.status, added.text).toBe(200);
     const pdf = await processedJob({
       token,
@@ -79,6 +82,23 @@ describe("e-invoices through the API (issue 25)", () => {
     expect(credit).toMatchObject({ class: "E-invoice", type: "text", einvoice: { syntax: "UBL", profile: "XRECHNUNG" } });
     expect(credit.einvoice.fields["BT-3"]).toBe("381");
     expect(credit.fields.total).toBe(243.71);
+
+    // the statistics of the system count them: by syntax and profile, none with warnings
+    const reader = await makeUser({ systemId: system.id, roles: ["ReportManager"] });
+    const stats = await call(statisticsRoute, `/api/v3/statistics/summary/${system.id}`, {
+      token: await tokenOf(system.name, reader.name),
+    });
+    expect(stats.status, stats.text).toBe(200);
+    expect(stats.json.total).toMatchObject({
+      documents: 2,
+      einvoices: 2,
+      einvoicesCii: 1,
+      einvoicesUbl: 1,
+      einvoicesWarned: 0,
+      einvoicesEn16931: 1,
+      einvoicesXrechnung: 1,
+      einvoicesBasic: 0,
+    });
   });
 
   it("writes each failed check to the job log with its rule", async () => {
@@ -100,6 +120,11 @@ describe("e-invoices through the API (issue 25)", () => {
       .where(eq(jobLogs.jobId, row?.id ?? 0));
     expect(log.map((l) => l.code)).toEqual(expect.arrayContaining(["EInvoiceRead", "EInvoiceCheck"]));
     expect(log.find((l) => l.code === "EInvoiceCheck" && (l.params as { rule?: string }).rule === "BR-CO-15")).toBeTruthy();
+    const [metrics] = await db
+      .select()
+      .from(jobMetrics)
+      .where(eq(jobMetrics.jobId, row?.id ?? 0));
+    expect(metrics).toMatchObject({ einvoices: 1, einvoicesCii: 1, einvoicesWarned: 1, einvoicesEn16931: 1 });
   });
 
   it("hostile XML (entities) ends its job in Error InvalidEInvoice; nothing is read from the disk", async () => {

@@ -15,6 +15,7 @@ import { claimJob } from "@/workers/jobs/claim";
 import { JobPipeline } from "@/workers/jobs/pipeline";
 import { startJobs } from "@/workers/jobs/process/start";
 import { stopWorkers } from "@/workers/runtime";
+import { ciiXml, SAMPLE_INVOICE, ublXml } from "../fixtures/einvoices";
 import { textPng } from "../fixtures/ocr-images";
 import { tokenOf } from "../helpers/api";
 import { makeJob, makeProject, makeSystem, makeUser } from "../helpers/factories";
@@ -33,6 +34,20 @@ import { runTask, taskRun } from "../helpers/task-run";
 afterAll(async () => {
   await stopWorkers();
 });
+
+/** issue 25: documents read as e-invoices, by syntax, with warnings, by profile (this file's CII e-invoices are EN16931, its UBL ones XRechnung) */
+const EINVOICE_COLUMNS = [
+  "einvoices",
+  "einvoices_cii",
+  "einvoices_ubl",
+  "einvoices_warned",
+  "einvoices_minimum",
+  "einvoices_basic_wl",
+  "einvoices_basic",
+  "einvoices_en16931",
+  "einvoices_extended",
+  "einvoices_xrechnung",
+] as const;
 
 const ADDITIVE = [
   "total",
@@ -55,6 +70,7 @@ const ADDITIVE = [
   "duration_le_15s",
   "duration_le_60s",
   "duration_le_300s",
+  ...EINVOICE_COLUMNS,
 ] as const;
 type Counts = Record<(typeof ADDITIVE)[number] | "duration_max_ms", number>;
 type Table = Map<string, Counts>;
@@ -97,7 +113,8 @@ async function groupBy(): Promise<Table> {
       count(*) filter (where m.duration_ms <= 5000) as duration_le_5s,
       count(*) filter (where m.duration_ms <= 15000) as duration_le_15s,
       count(*) filter (where m.duration_ms <= 60000) as duration_le_60s,
-      count(*) filter (where m.duration_ms <= 300000) as duration_le_300s
+      count(*) filter (where m.duration_ms <= 300000) as duration_le_300s,
+      ${sql.raw(EINVOICE_COLUMNS.map((c) => `coalesce(sum(m.${c}), 0) as ${c}`).join(", "))}
     from jobs j left join job_metrics m on m.job_id = j.id
     group by 1, 2, 3`);
   return toTable(rows);
@@ -158,6 +175,12 @@ const text = (name: string, body = INVOICE): OrderFile => {
   const bytes = new TextEncoder().encode(body);
   return { name, contentType: "text/plain", size: bytes.byteLength, bytes };
 };
+// an e-invoice posted as its XML (CII or UBL), one of them with a total that does not add up (a check warning)
+const einvoice = (kind: "cii" | "ubl" | "warned"): OrderFile => {
+  const xml = kind === "ubl" ? ublXml() : kind === "cii" ? ciiXml() : ciiXml({ ...SAMPLE_INVOICE, totals: { grand: 999.99 } });
+  const bytes = new TextEncoder().encode(xml);
+  return { name: `${kind}.xml`, contentType: "application/xml", size: bytes.byteLength, bytes };
+};
 // not a document type the service reads: the job ends in Error (UnsupportedDocumentType) with metrics
 const binary = (): OrderFile => {
   const bytes = new Uint8Array([0, 159, 146, 150, 0, 1, 2, 3, 255, 254]);
@@ -217,7 +240,7 @@ async function drain(): Promise<void> {
 }
 
 type Step =
-  | { kind: "create"; project: number; files: ("text" | "binary")[] }
+  | { kind: "create"; project: number; files: ("text" | "binary" | "cii" | "ubl" | "warned")[] }
   | { kind: "insertOld"; daysBack: number; project: number | null }
   | { kind: "drain" }
   | { kind: "claim" }
@@ -235,7 +258,10 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant("create" as const),
       project: fc.nat(1),
-      files: fc.array(fc.constantFrom("text" as const, "binary" as const), { minLength: 1, maxLength: 3 }),
+      files: fc.array(fc.constantFrom("text" as const, "binary" as const, "cii" as const, "ubl" as const, "warned" as const), {
+        minLength: 1,
+        maxLength: 3,
+      }),
     }),
   },
   {
@@ -266,7 +292,7 @@ async function run(step: Step, world: World, model: Model): Promise<void> {
     case "create": {
       const project = world.projects[step.project];
       if (!project || project.deleted) return;
-      const files = step.files.map((f, i) => (f === "text" ? text(`doc${i}.txt`) : binary()));
+      const files = step.files.map((f, i) => (f === "text" ? text(`doc${i}.txt`) : f === "binary" ? binary() : einvoice(f)));
       await createJob(db, { caller: null, submissionKey: project.key, meta: { client: "stats" }, files });
       return;
     }
@@ -348,6 +374,7 @@ describe("job_stats_daily", () => {
         for (const step of [
           { kind: "create", project: live, files: ["text"] },
           { kind: "create", project: live, files: ["text", "binary"] },
+          { kind: "create", project: live, files: ["cii", "ubl", "warned"] },
           { kind: "insertOld", daysBack: 2, project: null },
           { kind: "drain" },
           { kind: "restart", pick: 0 },
@@ -369,6 +396,11 @@ describe("job_stats_daily", () => {
     expect(sum.failed).toBeGreaterThan(0);
     expect(sum.restarts).toBeGreaterThan(0);
     expect(sum.documents).toBeGreaterThan(0);
+    expect(sum.einvoices).toBeGreaterThan(0);
+    expect(sum.einvoices_ubl).toBeGreaterThan(0);
+    expect(sum.einvoices_warned).toBeGreaterThan(0);
+    expect(sum.einvoices_xrechnung).toBeGreaterThan(0);
+    expect(sum.einvoices_en16931).toBeGreaterThan(0);
     expect(sum.not_deleted).toBeLessThan(sum.total);
     expect([...table.keys()].some((k) => k.endsWith("|-"))).toBe(true);
     expect(model.purgedJobs()).toBeGreaterThan(0);

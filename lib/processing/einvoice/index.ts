@@ -4,6 +4,8 @@ import { type ReadEInvoice, readEInvoiceXml, type Syntax, syntaxOf } from "./rea
 import type { TermValues } from "./terms";
 import { MAX_XML_BYTES, parseXml, XmlError } from "./xml";
 
+export { EINVOICE_COUNTERS, type EInvoiceCounter, type EInvoiceCounts, einvoiceCounts } from "./counts";
+
 /**
  * E-invoices (issue 25, docs/decisions.md "E-invoices"): the structured data of an invoice in the EN 16931 model, in
  * the CII or UBL syntax, posted as an XML document or embedded in a PDF (ZUGFeRD, Factur-X). Told by content, never

@@ -83,7 +83,8 @@ export async function finishJobs(db: Database, batch: Prepared[]): Promise<("Rea
         target: jobMetrics.jobId,
         set: Object.fromEntries([
           ["finished", sql`now()`],
-          ...["success", "documents", "pages", "bytesIn", "bytesOut", "ocrDocuments", "ocrPages", "durationMs"].map((k) => [
+          // a restarted job's row takes its last run's figures, every one of them
+          ...["success", ...Object.keys(held[0]?.metrics ?? {})].map((k) => [
             k,
             sql.raw(`excluded.${jobMetrics[k as "success"].name}`),
           ]),

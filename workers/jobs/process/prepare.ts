@@ -1,6 +1,7 @@
 import { AppError } from "@/lib/errors/app-error";
 import { removeStored, writeStoredFiles } from "@/lib/files/store";
 import { jobDir, layoutWorkFileNames, workFileNames } from "@/lib/jobs/files";
+import { einvoiceCounts } from "@/lib/processing/einvoice";
 import type { Claim } from "../claim";
 import { type LogLine, logger } from "./job-log";
 import { failed, type Prepared } from "./prepared";
@@ -56,8 +57,15 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
           terms: Object.keys(doc.einvoice.fields).length,
           lines: doc.einvoice.lines.length,
         });
+      // the check's key and parameters beside its English text, so that the job log says it in the viewer's language
       for (const warning of doc.einvoice?.warnings ?? [])
-        write("Warn", "EInvoiceCheck", { file: order.name, rule: warning.rule, message: warning.message });
+        write("Warn", "EInvoiceCheck", {
+          ...warning.params,
+          file: order.name,
+          rule: warning.rule,
+          message: warning.message,
+          key: warning.key,
+        });
       for (const embedded of doc.einvoiceUnreadable ?? [])
         write("Warn", "EInvoiceUnreadable", { file: order.name, embedded: embedded.file, reason: embedded.reason });
       if (learn) write("Debug", "DocumentKept", { file: order.name, type: doc.type, pages: doc.pages });
@@ -151,6 +159,7 @@ export async function prepareJob(claim: Claim, inputs: JobInputs): Promise<Prepa
         bytesOut: outputs.reduce((n, o) => n + o.bytes.byteLength, 0),
         ocrDocuments: ocr.length,
         ocrPages: ocr.reduce((n, d) => n + d.doc.ocrPages, 0),
+        ...einvoiceCounts(documents.flatMap(({ doc }) => (doc.einvoice ? [doc.einvoice] : []))),
         durationMs: Date.now() - startedAt,
       },
     };

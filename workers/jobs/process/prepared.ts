@@ -2,6 +2,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { toEnvelope } from "@/lib/errors/envelope";
 import type { LogParams } from "@/lib/jobs/log-lines";
 import { log } from "@/lib/log";
+import { type EInvoiceCounts, einvoiceCounts } from "@/lib/processing/einvoice";
 import { DocumentProcessingError } from "@/lib/processing/extract-text";
 import type { Claim } from "../claim";
 import { type LogLine, line } from "./job-log";
@@ -42,7 +43,7 @@ export type Prepared = {
     ocrDocuments: number;
     ocrPages: number;
     durationMs: number;
-  };
+  } & EInvoiceCounts;
 };
 
 /** The code and parameters of a job's error; `file` is the order file being read when it happened. */
@@ -91,6 +92,7 @@ export function failed(
       bytesOut: 0,
       ocrDocuments: 0,
       ocrPages: 0,
+      ...einvoiceCounts([]),
       durationMs: Date.now() - p.startedAt,
     },
   };
