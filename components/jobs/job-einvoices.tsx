@@ -73,7 +73,7 @@ function EInvoiceOfDocument({ file, einvoice }: JobEInvoice) {
       <div>
         <h4 className="mb-1 font-medium text-sm">{t("checks")}</h4>
         {einvoice.warnings.length === 0 ? (
-          <p className="text-muted-foreground text-sm">{t("noWarnings")}</p>
+          <p className="text-muted-foreground text-sm">{t(einvoice.file ? "noWarnings" : "noWarningsXml")}</p>
         ) : (
           <ul className="grid gap-1 text-sm" data-testid="einvoice-warnings">
             {einvoice.warnings.map((w, i) => (

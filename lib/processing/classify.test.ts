@@ -128,6 +128,39 @@ describe("classify", () => {
   });
 });
 
+describe("classes that require an e-invoice (issue 25)", () => {
+  const rules: ClassRule[] = [
+    { name: "Invoice", keywords: ["invoice"], patterns: [] },
+    { name: "E-invoice", keywords: [], patterns: [], einvoice: true },
+  ];
+  const xml = "<Invoice><cbc:ID>1</cbc:ID><cac:InvoiceLine/><cac:InvoiceLine/></Invoice> invoice invoice";
+
+  it("take a document with an e-invoice although another class scores more", () => {
+    const result = classify(xml, rules, { einvoice: true });
+    expect(result.className).toBe("E-invoice");
+    expect(result.scores).toEqual({ Invoice: 4, "E-invoice": 2 });
+    expect(result.confidence).toBe(0.333);
+  });
+
+  it("score 0 without an e-invoice, so the others decide", () => {
+    expect(classify(xml, rules, { einvoice: false }).className).toBe("Invoice");
+  });
+
+  it("among themselves by score as usual; excluded ones leave the document to the others", () => {
+    const two: ClassRule[] = [
+      ...rules,
+      { name: "E-invoice Acme", keywords: ["Acme"], patterns: [], einvoice: true },
+      { name: "Excluded", keywords: [], patterns: [], einvoice: true, excludeKeywords: ["invoice"] },
+    ];
+    expect(classify(`${xml} Acme`, two, { einvoice: true }).className).toBe("E-invoice Acme");
+    const excluded: ClassRule[] = [
+      rules[0] as ClassRule,
+      { name: "Excluded", keywords: [], patterns: [], einvoice: true, excludeKeywords: ["invoice"] },
+    ];
+    expect(classify(xml, excluded, { einvoice: true }).className).toBe("Invoice");
+  });
+});
+
 describe("regex helpers", () => {
   it("escapes every syntax character and stays valid in u mode", () => {
     const special = "a.b*c+d?e^f$g{h}i(j)k|l[m]n\\o/p-q";

@@ -158,17 +158,23 @@ export function classify(text: string, documentClasses: readonly ClassRule[], co
   // a Map, not an object: a class may be named "constructor" or "__proto__"
   const scores = new Map<string, number>();
   const priorities = new Map<string, number>();
+  const forEInvoices = new Set<string>();
   for (const rule of documentClasses) {
     // a class defined twice counts as one, with the rules of both (and the higher priority of the two)
     scores.set(rule.name, (scores.get(rule.name) ?? 0) + scoreClass(normalized, rule, context));
     priorities.set(rule.name, Math.max(priorities.get(rule.name) ?? Number.NEGATIVE_INFINITY, rule.priority ?? 0));
+    if (rule.einvoice) forEInvoices.add(rule.name);
   }
+  // a document with an e-invoice goes to a class that requires one when such a class scores: another class's keywords
+  // (an XML's element names say "Invoice" many times) do not take it away (docs/decisions.md "E-invoices")
+  const einvoiceOnly = context?.einvoice === true && [...forEInvoices].some((name) => (scores.get(name) ?? 0) > 0);
   let best: string | undefined;
   let bestScore = 0;
   let bestPriority = 0;
   let total = 0;
   for (const [name, score] of scores) {
     total += score;
+    if (einvoiceOnly && !forEInvoices.has(name)) continue;
     const priority = priorities.get(name) ?? 0;
     // a better score wins; of equal scores the higher priority, then the first in order
     if (score > bestScore || (score === bestScore && score > 0 && priority > bestPriority)) {
