@@ -13,14 +13,26 @@ const zType = z
   .max(DOWNLOAD_TYPES.length - 1)
   .meta({ description: "Unknown 0, Metric 1, AuditTrail 2, MetricAggregate 3", example: 2 });
 
+/** a download type's name (any case; "All" for 0) as its number; anything else as it is */
+function typeNumberOfName(value: unknown): unknown {
+  if (typeof value !== "string" || /^\s*\d+\s*$/.test(value)) return value;
+  const name = value.trim().toLowerCase();
+  if (name === "all") return 0;
+  const index = DOWNLOAD_TYPES.findIndex((t) => t.toLowerCase() === name);
+  return index >= 0 ? index : value;
+}
+
 /** GET v2/downloads/: type absent or 0 lists every type the caller may see; systemId absent, every system it may see. */
 export const ZDownloadSearch = z.object({
   systemId: z.uuid({ error: "InvalidId" }).optional().meta({ example: SYSTEM_ID }),
-  type: z.coerce
-    .number()
-    .pipe(zType)
+  // the number or the name (as POST v2/downloads and the DownloadCleaner take names; "All" is 0)
+  type: z
+    .preprocess(typeNumberOfName, z.coerce.number({ error: "InvalidChoice" }).pipe(zType))
     .optional()
-    .meta({ description: "Unknown 0 (every type), Metric 1, AuditTrail 2, MetricAggregate 3", example: 2 }),
+    .meta({
+      description: "Unknown 0 (every type; also `All`), Metric 1, AuditTrail 2, MetricAggregate 3: the number or the name",
+      example: 2,
+    }),
   pageSize: zPageSize(),
   page: zPage(),
 });

@@ -67,6 +67,8 @@ beforeAll(async () => {
   tokens.licenceAdmin = await user(superSystem, ["LicenceAdmin"]);
 });
 
+const exportRange = (token: string, body: Record<string, unknown>) =>
+  call(postRoute, "/api/v2/downloads", { method: "POST", token, body });
 const search = (token: string, query = "") => call(searchRoute, `/api/v2/downloads/${query}`, { token });
 const ids = (res: { json: { items: { id: string }[] } }) => res.json.items.map((i) => i.id).sort();
 const of = (...keys: (keyof typeof d)[]) => keys.map((k) => d[k].id).sort();
@@ -122,6 +124,18 @@ describe("GET v2/downloads/", () => {
     expect([second.json.items.length, second.json.totalCount]).toEqual([1, 6]);
     const bad = await search(tokens.superAdmin ?? "", "?type=7&pageSize=7");
     expect(bad.status).toBe(400);
+    // the names as well as the numbers (issue 23 walk): AuditTrail is 2, All is every type; another name is refused
+    expect(ids(await search(tokens.superAdmin ?? "", `?systemId=${A.id}&type=AuditTrail`))).toEqual(of("aAudit"));
+    expect(ids(await search(tokens.superAdmin ?? "", `?systemId=${A.id}&type=metricaggregate`))).toEqual(of("aAggregate"));
+    expect(ids(await search(tokens.administrator ?? "", `?systemId=${A.id}&type=All`))).toEqual(
+      of("aAudit", "aMetric", "aAggregate"),
+    );
+    expect(outcome(await search(tokens.superAdmin ?? "", "?type=Bogus"))).toEqual([400, "InvalidChoice"]);
+  });
+
+  it("without any downloads permission, 403 before the input is read (issue 23 walk)", async () => {
+    expect(outcome(await search(tokens.jobManager ?? "", "?type=Bogus"))).toEqual([403, "AccessDenied"]);
+    expect(outcome(await exportRange(tokens.jobManager as string, {}))).toEqual([403, "AccessDenied"]);
   });
 
   it("own system without the type's permission is 403, another tenant's system 404 as an unknown one", async () => {
@@ -210,8 +224,6 @@ describe("GET v2/downloads/{id}/download and DELETE v2/downloads/{id}", () => {
 });
 
 describe("POST v2/downloads (archive now, issue 23)", () => {
-  const exportRange = (token: string, body: Record<string, unknown>) =>
-    call(postRoute, "/api/v2/downloads", { method: "POST", token, body });
   /** audit rows of a system at the given times (UTC) */
   async function rows(system: Sys | null, times: string[]) {
     const db = await getDb();
@@ -234,8 +246,8 @@ describe("POST v2/downloads (archive now, issue 23)", () => {
       systemId: A.id,
       systemName: A.name,
       type: 2,
-      displayFileName: `AuditTrail_2025-03-01_2025-03-02_${A.name}.zip`,
     });
+    expect(res.json.displayFileName).toMatch(new RegExp(`^AuditTrail_2025-03-01_2025-03-02_${A.name}_exported-\\d{8}-\\d{6}\\.zip$`));
     const listed = await search(tokens.administrator as string, `?systemId=${A.id}&type=2`);
     expect(ids(listed)).toContain(res.json.id);
     const db = await getDb();
@@ -253,7 +265,8 @@ describe("POST v2/downloads (archive now, issue 23)", () => {
   it("the admin exports every system's rows as one; permissions as the downloads page has them", async () => {
     const all = await exportRange(tokens.auditAdmin as string, { type: "AuditTrail", start: "2025-03-02", end: "2025-03-02" });
     expect(all.status, all.text).toBe(200);
-    expect(all.json).toMatchObject({ systemId: null, displayFileName: "AuditTrail_2025-03-02_2025-03-02_all-systems.zip" });
+    expect(all.json).toMatchObject({ systemId: null });
+    expect(all.json.displayFileName).toMatch(/^AuditTrail_2025-03-02_2025-03-02_all-systems_exported-\d{8}-\d{6}\.zip$/);
     const one = await exportRange(tokens.superAdmin as string, {
       type: "Metric",
       systemId: B.id,

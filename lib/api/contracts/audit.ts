@@ -35,6 +35,8 @@ export const searchAuditTrailContract = defineContract({
   ...base,
   method: "GET",
   path: "/api/v3/audittrail",
+  // before the input is read: a caller who may do none of it gets 403, not a field error (issue 23 walk)
+  permission: ["ManageAuditTrail", "ManageAdminAuditTrail"],
   summary:
     "Search the audit trail, newest first: `value` with `*` wildcards (case-insensitive, against the change's JSON " +
     "text), categories[] and operations[] in bracket form (or plain: categories=User&categories=Project), systemId, project, user, start, end, pageSize, page (0-based)",
@@ -84,6 +86,8 @@ export const auditProjectsContract = defineContract({
   ...base,
   method: "GET",
   path: "/api/v3/audittrail/projects",
+  // before the input is read: a caller who may do none of it gets 403, not a field error (issue 23 walk)
+  permission: ["ManageAuditTrail", "ManageAdminAuditTrail"],
   summary: "The project names that occur in the rows of a system (default: the caller's own), by name",
   query: ZAuditSystemQuery,
   response: names(["Invoices", "Orders"]),
@@ -94,6 +98,8 @@ export const auditUsersContract = defineContract({
   ...base,
   method: "GET",
   path: "/api/v3/audittrail/users",
+  // before the input is read: a caller who may do none of it gets 403, not a field error (issue 23 walk)
+  permission: ["ManageAuditTrail", "ManageAdminAuditTrail"],
   summary: "The user names that occur in the rows of a system (default: the caller's own), by name",
   query: ZAuditSystemQuery,
   response: names(["admin", "jane", "system"]),
@@ -104,6 +110,8 @@ export const exportAuditTrailContract = defineContract({
   ...base,
   method: "GET",
   path: "/api/v3/audittrail/export",
+  // before the input is read: a caller who may do none of it gets 403, not a field error (issue 23 walk)
+  permission: ["ManageAuditTrail", "ManageAdminAuditTrail"],
   summary: `The whole result of a search (the search's query without paging) as CSV, newest first; at most ${AUDIT_EXPORT_MAX} rows`,
   query: ZAuditExportQuery,
   download: { mediaType: "text/csv", fileName: "audittrail-{date}.csv" },

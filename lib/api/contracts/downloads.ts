@@ -12,6 +12,8 @@ export const searchDownloadsContract = defineContract({
   ...base,
   method: "GET",
   path: "/api/v2/downloads",
+  // before the input is read: a caller who may do none of it gets 403, not a field error (issue 23 walk)
+  permission: ["AccessDownloads", "AccessAdminDownloads"],
   summary:
     "Downloads, newest first: of `systemId` (default: the caller's system; in the Supersystem every system and the archives over all systems), of `type` (absent or 0: every type the caller may see)",
   query: ZDownloadSearch,
@@ -60,6 +62,8 @@ export const exportDownloadContract = defineContract({
   ...base,
   method: "POST",
   path: "/api/v2/downloads",
+  // before the input is read: a caller who may do none of it gets 403, not a field error (issue 23 walk)
+  permission: ["AccessDownloads", "AccessAdminDownloads"],
   summary:
     "Archive now (beyond the spec): the audit trail or the job metrics of a range of UTC days, both counted, as one download " +
     "(of `systemId`, default the caller's system; in the Supersystem with the type's admin permission, without `systemId`, " +

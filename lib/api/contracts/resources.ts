@@ -83,6 +83,8 @@ export const uploadResourceContract = defineContract({
   ...base,
   method: "POST",
   path: "/api/v3/resources",
+  // before the input is read: a caller who may do none of it gets 403, not a field error (issue 23 walk)
+  permission: ["ManageResources", "ManageAdminResources"],
   summary:
     "Add a resource, or update it when its pool holds the name: multipart with `resourceFile` (the file) and `meta` (JSON)",
   session: true,
@@ -113,6 +115,8 @@ export const deleteResourcesContract = defineContract({
   ...base,
   method: "DELETE",
   path: "/api/v3/resources",
+  // before the input is read: a caller who may do none of it gets 403, not a field error (issue 23 walk)
+  permission: ["ManageResources", "ManageAdminResources"],
   summary: "Delete resources of a pool by name, or all of them when no names are sent (the pool stays)",
   body: ZResourceDelete,
   response: ZDeleted,

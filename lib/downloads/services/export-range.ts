@@ -49,6 +49,12 @@ async function exportScope(
   return { system, scope: { kind: "system", systemId: system.id, withoutSystem: system.type === "Super" } };
 }
 
+/** 2026-11-29T13:12:05.123Z → exported-20261129-131205 (UTC) */
+function exportStamp(at: Date): string {
+  const iso = at.toISOString();
+  return `exported-${iso.slice(0, 10).replaceAll("-", "")}-${iso.slice(11, 19).replaceAll(":", "")}`;
+}
+
 /**
  * POST v2/downloads (issue 23 "archive now / export this range"): the rows of a range of UTC days, both counted, written
  * as the archivers write a period (one zip, CSV and JSON), listed among the downloads at once and answered. It does not
@@ -75,7 +81,8 @@ export async function exportRange(db: Database, opts: { caller: Caller; input: u
     {
       type: input.type,
       systemId: system?.id ?? null,
-      displayFileName: `${source.displayStem}_${range.key}_${label}.zip`,
+      // the time of the export in the name: two exports of one range are told apart in the list (issue 23 walk)
+      displayFileName: `${source.displayStem}_${range.key}_${label}_${exportStamp(new Date())}.zip`,
       externalId,
       entries: [{ name: `${source.entryStem}-${range.key}`, columns: source.columns, ...source.content(db, scope, range) }],
     },
