@@ -22,10 +22,11 @@ const WATCH_LIMIT_MS = 10 * 60_000;
 
 /**
  * spec operations §2 "Scheduler" list: tasks sorted by name with last and next run ("calculation pending" while a
- * schedule is needed and none is computed), disabled tasks italic grey, edit, delete (yes/no; not internal tasks)
- * and force start; the list reloads after delete and force (§4), and after a force start goes on reading itself until
- * the run is over, so that its time and outcome show without a reload. A disabled task's force start is disabled with
- * the reason (the server refuses it: TaskDisabled). Times are the server's, in whose zone the tasks are scheduled.
+ * schedule is needed and none is computed), disabled tasks italic grey and without a next run (they do not run), edit,
+ * delete (yes/no; not internal tasks) and force start; the list reloads after delete and force (§4), and after a force
+ * start goes on reading itself until the run is over, so that its time and outcome show without a reload. A disabled
+ * task's force start is disabled with the reason (the server refuses it: TaskDisabled). Times are the server's, in
+ * whose zone the tasks are scheduled.
  * Beyond the spec: the last run's outcome, or that a start is requested or the task runs.
  */
 export function TasksTable({
@@ -90,11 +91,14 @@ export function TasksTable({
         setWatched((current) => new Map(current).set(task.id, { last: task.lastDateTime, since: Date.now() }));
         notify("success", t("scheduler_text_started"));
       });
+    // Name and function are never cut (docs/decisions.md "The scheduler's list wraps its names instead"): the name
+    // wraps in the room the table has (inside a word only where the word does not fit; at least 8rem wide), the
+    // function keeps one line on a wide window (xl) and wraps at its words below.
     return column.columns([
       column.accessor("name", {
         header: t("name"),
         cell: ({ row }) => (
-          <CellText text={names[row.original.id] ?? row.original.name}>
+          <div className="min-w-32 whitespace-normal wrap-anywhere">
             <Link
               className={cn(
                 "font-medium underline underline-offset-4",
@@ -104,12 +108,12 @@ export function TasksTable({
             >
               {names[row.original.id] ?? row.original.name}
             </Link>
-          </CellText>
+          </div>
         ),
       }),
       column.accessor("function", {
         header: t("function"),
-        cell: (i) => <CellText text={functionName(i.getValue())} />,
+        cell: (i) => <span className="block whitespace-normal xl:whitespace-nowrap">{functionName(i.getValue())}</span>,
       }),
       // beyond the spec: the last run's outcome under its time (ok, or error with its message)
       column.accessor("lastDateTime", {
@@ -130,7 +134,9 @@ export function TasksTable({
       column.accessor("nextDateTime", {
         header: t("nextRun"),
         cell: ({ row }) => {
-          const { nextDateTime, needsSchedule } = row.original;
+          const { nextDateTime, needsSchedule, disabled } = row.original;
+          // disabled, a task never runs (workers/scheduler/engine.ts): the time it keeps stored is no next run
+          if (disabled) return <span data-testid="next-run-disabled">{t("nextRunDisabled")}</span>;
           if (!nextDateTime && needsSchedule) return <span data-testid="calculation-pending">{t("calculationPending")}</span>;
           return <span className="whitespace-nowrap tabular-nums">{dateTime(nextDateTime)}</span>;
         },

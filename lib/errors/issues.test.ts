@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { toEnvelope } from "./envelope";
 import { code, codeIssue, entryToMessage, FORM_ISSUES, issueToEntry, messageToEntry, whenStrings } from "./issues";
 
 /** What a form shows for `value`: each issue's message as react-hook-form gets it from zodResolver. */
@@ -66,6 +67,28 @@ describe("zod issues as codes (form and server alike)", () => {
   it("empty strings are Required, missing keys too", () => {
     const required = z.object({ a: z.string().min(1), b: z.string(), c: z.number() });
     expect(formEntries(required, { a: "", c: Number.NaN }).map((e) => e.code)).toEqual(["Required", "Required", "Required"]);
+  });
+
+  it("a code whose message says a {reason} the schema does not give gets one from the issue: the values allowed, the type", () => {
+    const schema = z.object({
+      fileLoggingLevel: z.enum(["Off", "Info", "Debug"], { error: "InvalidField" }),
+      state: z.literal("Waiting", { error: "InvalidJobUpdate" }),
+      priority: z.number({ error: "InvalidField" }),
+      serviceUrl: z.url({ error: "InvalidField" }),
+      name: z.string().refine(() => false, code("InvalidField", { reason: "named twice" })),
+    });
+    const entries = serverEntries(schema, { fileLoggingLevel: "Loud", state: "Done", priority: "1", serviceUrl: "x", name: "a" });
+    expect(entries).toEqual([
+      { code: "InvalidField", params: { field: "fileLoggingLevel", reason: "expected one of Off, Info, Debug" } },
+      { code: "InvalidJobUpdate", params: { field: "state", reason: "expected Waiting" } },
+      { code: "InvalidField", params: { field: "priority", reason: "expected number" } },
+      { code: "InvalidField", params: { field: "serviceUrl", reason: "not a valid url" } },
+      { code: "InvalidField", params: { field: "name", reason: "named twice" } },
+    ]);
+    for (const { message } of toEnvelope(entries).errors) expect(message).not.toMatch(/\{\w+\}/);
+    expect(toEnvelope(entries).errors[0]?.message).toBe(
+      "The field fileLoggingLevel is invalid: expected one of Off, Info, Debug.",
+    );
   });
 
   it("messages round-trip; a foreign text becomes InvalidField", () => {

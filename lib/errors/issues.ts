@@ -1,6 +1,6 @@
 import type { core } from "zod";
 import type { ErrorEntry, ErrorParams } from "./app-error";
-import { type ErrorCode, isErrorCode } from "./codes";
+import { ERROR_CODES, type ErrorCode, isErrorCode } from "./codes";
 
 /**
  * Zod issues as entries of the error envelope: a code the UI translates, the field (the issue's path) and
@@ -79,11 +79,34 @@ function codeOf(issue: Issue): ErrorEntry {
   }
 }
 
+/**
+ * What was wrong, in words, for a code whose message says a {reason} that its schema did not give
+ * (`z.enum(LEVELS, { error: "InvalidField" })`): the values allowed, the type or format expected.
+ */
+function reasonOf(issue: Issue): string {
+  switch (issue.code) {
+    case "invalid_value":
+      return issue.values.length === 1
+        ? `expected ${String(issue.values[0])}`
+        : `expected one of ${issue.values.map(String).join(", ")}`;
+    case "invalid_type":
+      return `expected ${issue.expected}`;
+    case "invalid_format":
+      return `not a valid ${issue.format}`;
+    default:
+      return "not valid";
+  }
+}
+
 export function issueToEntry(issue: Issue): ErrorEntry {
   const field = (issue.path ?? []).map(String).join(".") || "body";
   const named = decodeMessage(issue.message);
-  // a code the schema names carries the parameters it names (code("…", { max }))
-  if (named) return { code: named.code, params: { field, ...named.params } };
+  // a code the schema names carries the parameters it names (code("…", { max })), and a reason where its message has one
+  if (named) {
+    const params: ErrorParams = { field, ...named.params };
+    if (ERROR_CODES[named.code].message.includes("{reason}") && params.reason === undefined) params.reason = reasonOf(issue);
+    return { code: named.code, params };
+  }
   const { code: kind, params } = codeOf(issue);
   return { code: kind, params: { field, ...params } };
 }

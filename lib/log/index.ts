@@ -6,14 +6,38 @@ const LEVELS: Record<LevelWithSilent, number> = { ...pino.levels.values, silent:
   number
 >;
 
+type LogFile = { out: RotatingFile; level: LevelWithSilent };
+
+/**
+ * The log's settings, one set per process. Next loads this module once per module graph (instrumentation.ts with the
+ * workers it starts, the route handlers), each copy with variables of its own: a log file set by the workers' start
+ * was once written only by their copy, and the API's lines reached it only after a save of the service configuration.
+ * So the file, the level on stdout and the loggers that follow them live on globalThis, as the database's start does
+ * (lib/db.ts).
+ */
+type Shared = {
+  file: LogFile | null;
+  /** what the root logger of every copy shows on stdout (LOG_LEVEL, or the worker configuration's logLevel) */
+  rootLevel: LevelWithSilent;
+  /** the root logger of every copy */
+  roots: Set<Logger>;
+  /** the loggers with a level of their own on stdout (a child such as the learn worker's) */
+  own: Map<Logger, LevelWithSilent>;
+};
+const g = globalThis as typeof globalThis & { __docserviceLog?: Shared };
+g.__docserviceLog ??= {
+  file: null,
+  rootLevel: (process.env.LOG_LEVEL || (process.env.NODE_ENV === "test" ? "silent" : "info")) as LevelWithSilent,
+  roots: new Set(),
+  own: new Map(),
+};
+const shared = g.__docserviceLog;
+
 const stdout = pino.destination(1);
-/** What each logger with a level of its own shows on stdout (the root's, and a child such as the learn worker's). */
-const stdoutLevels = new Map<Logger, LevelWithSilent>();
-let file: { out: RotatingFile; level: LevelWithSilent } | null = null;
 
 /**
  * Every line goes to stdout at its logger's level and, while a log file is set (the service configuration's file
- * logging, lib/config/live.ts), to that file at the file's level. pino tells the stream each line's level and logger.
+ * logging, lib/settings/live.ts), to that file at the file's level. pino tells the stream each line's level and logger.
  */
 const tee = {
   [Symbol.for("pino.metadata")]: true,
@@ -21,13 +45,13 @@ const tee = {
   lastLogger: undefined as Logger | undefined,
   write(line: string) {
     const level = this.lastLevel;
-    const own = (this.lastLogger && stdoutLevels.get(this.lastLogger)) ?? stdoutLevels.get(log) ?? "info";
+    const own = (this.lastLogger && shared.own.get(this.lastLogger)) ?? shared.rootLevel;
     if (level >= LEVELS[own]) stdout.write(line);
-    if (file && level >= LEVELS[file.level]) writeToFile(file, line);
+    if (shared.file && level >= LEVELS[shared.file.level]) writeToFile(shared.file, line);
   },
 };
 
-function writeToFile(target: NonNullable<typeof file>, line: string): void {
+function writeToFile(target: LogFile, line: string): void {
   try {
     target.out.write(line);
   } catch (err) {
@@ -40,50 +64,58 @@ function writeToFile(target: NonNullable<typeof file>, line: string): void {
 /** Structured JSON logs on stdout (and the log file, when one is set); one line per API call carries its request id. */
 export const log = pino(
   {
-    level: process.env.LOG_LEVEL || (process.env.NODE_ENV === "test" ? "silent" : "info"),
+    level: shared.rootLevel,
     base: { service: "docservice" },
     timestamp: pino.stdTimeFunctions.isoTime,
   },
   tee,
 );
-stdoutLevels.set(log, log.level as LevelWithSilent);
+shared.roots.add(log);
+apply(log);
 
 /** A logger produces what stdout or the file takes from it: the lower of the two levels. */
 function apply(logger: Logger): void {
-  const own = stdoutLevels.get(logger) ?? "info";
-  logger.level = file && LEVELS[file.level] < LEVELS[own] ? file.level : own;
+  const own = shared.own.get(logger) ?? shared.rootLevel;
+  logger.level = shared.file && LEVELS[shared.file.level] < LEVELS[own] ? shared.file.level : own;
+}
+
+function applyAll(): void {
+  for (const logger of shared.roots) apply(logger);
+  for (const logger of shared.own.keys()) apply(logger);
 }
 
 /** The level a logger shows on stdout (the worker configuration's logLevel, or LOG_LEVEL). */
 export function stdoutLevel(logger: Logger = log): LevelWithSilent {
-  return stdoutLevels.get(logger) ?? stdoutLevels.get(log) ?? "info";
+  return shared.own.get(logger) ?? shared.rootLevel;
 }
 
+/** A root logger's level is every copy's root level; any other logger's is its own. */
 export function setStdoutLevel(logger: Logger, level: LevelWithSilent): void {
-  stdoutLevels.set(logger, level);
-  apply(logger);
+  if (shared.roots.has(logger)) shared.rootLevel = level;
+  else shared.own.set(logger, level);
+  applyAll();
 }
 
 /** The log file and its level, or none; a file that cannot be opened is reported on stdout and left out. */
 export function setLogFile(target: { path: string; level: LevelWithSilent } | null): void {
-  if (file && target && file.out.file === target.path) {
-    file.level = target.level;
+  if (shared.file && target && shared.file.out.file === target.path) {
+    shared.file.level = target.level;
   } else {
-    const previous = file;
-    file = null;
+    const previous = shared.file;
+    shared.file = null;
     previous?.out.close();
     if (target) {
       try {
-        file = { out: new RotatingFile(target.path), level: target.level };
+        shared.file = { out: new RotatingFile(target.path), level: target.level };
       } catch (err) {
         log.error({ err, file: target.path }, "log file cannot be opened");
       }
     }
   }
-  for (const logger of stdoutLevels.keys()) apply(logger);
+  applyAll();
 }
 
 /** The log file being written, and its level (null: none). */
 export function logFile(): { path: string; level: LevelWithSilent } | null {
-  return file && { path: file.out.file, level: file.level };
+  return shared.file && { path: shared.file.out.file, level: shared.file.level };
 }

@@ -79,12 +79,12 @@ export function durationMs(value: string): number {
 
 /**
  * DownloadCleaner's types by their spec §3 numbers (Unknown 0, Metric 1, AuditTrail 2, MetricAggregate 3): the index
- * is the number; 0 names no type, so the cleaner takes it as every type ("All").
+ * is the number; 0 names no type, so the cleaner takes it as every type ("All"), by its number as by its name.
  */
 export const CLEANER_DOWNLOAD_TYPES = ["All", "Metric", "AuditTrail", "MetricAggregate"] as const;
 const cleanerDownloadType = z
-  .union([z.enum(CLEANER_DOWNLOAD_TYPES), z.literal([0, 1, 2, 3])])
-  .transform((v) => (typeof v === "number" ? CLEANER_DOWNLOAD_TYPES[v] : v));
+  .union([z.enum(CLEANER_DOWNLOAD_TYPES), z.literal("Unknown"), z.literal([0, 1, 2, 3])])
+  .transform((v) => (typeof v === "number" ? CLEANER_DOWNLOAD_TYPES[v] : v === "Unknown" ? "All" : v));
 
 /** The configuration of each function that has a panel (spec §3); the others take `{}`. */
 export const TASK_CONFIG_SCHEMAS = {

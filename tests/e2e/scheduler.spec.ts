@@ -279,3 +279,52 @@ test("the scheduler reads in German, in both themes", async ({ browser }) => {
   await shot(admin, "77-scheduler-task-runs-de");
   await darkShot(admin, "77-scheduler-task-runs-de");
 });
+
+test("at 1366 px in German a long task name wraps and a function name stays whole; a disabled task shows no next run", async ({
+  browser,
+}) => {
+  const page = await systemAdminPage(browser, "de-DE");
+  const login = await page.request.post("/api/auth/login", {
+    data: { systemName: SYSTEM, userName: ADMIN.name, password: ADMIN.password },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const { token, systemId } = (await login.json()) as { token: string; systemId: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const long = "Monatliche Archivierung des Audit-Trails für die Revision und den Datenschutzbeauftragten";
+  const ids: string[] = [];
+  for (const task of [
+    { name: long, function: "AuditTrailArchiver" },
+    { name: "Ruhende Bereinigung", function: "DownloadCleaner", disabled: true },
+  ]) {
+    const res = await page.request.post("/api/scheduler/tasks", {
+      headers,
+      data: { systemId, weeklyIsActive: true, weeklyDateTime: "06:30", weeklyMonday: true, ...task },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    ids.push(((await res.json()) as { id: string }).id);
+  }
+  try {
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await page.goto(`/system/${SYSTEM}/scheduler`);
+    const table = page.getByTestId("tasks-table");
+    await expect(row(page, long)).toBeVisible();
+    // nothing in the name and function columns is cut: every text shows whole (a long name on more lines)
+    await expect(row(page, long).getByRole("cell").nth(1)).toHaveText("Audit-Trail archivieren");
+    const cut = await table.evaluate((t) =>
+      [...t.querySelectorAll<HTMLElement>("tbody td:nth-child(-n+2) *")]
+        .filter((e) => e.scrollWidth > e.clientWidth + 1)
+        .map((e) => e.textContent),
+    );
+    expect(cut).toEqual([]);
+    // disabled: no next run, the list says why
+    await expect(row(page, "Ruhende Bereinigung").getByRole("cell").nth(3)).toHaveText("deaktiviert");
+    await expect(row(page, long).getByRole("cell").nth(3)).toHaveText(DATE_TIME);
+    await expectAccessible(page, "system scheduler de, 1366 px");
+    await shot(page, "78-scheduler-long-names-de");
+    await page.context().addCookies([{ name: "NEXT_LOCALE", value: "en-US", url: new URL(page.url()).origin }]);
+    await page.reload();
+    await expect(row(page, "Ruhende Bereinigung").getByRole("cell").nth(3)).toHaveText("disabled");
+  } finally {
+    for (const id of ids) await page.request.delete(`/api/scheduler/tasks/${id}`, { headers });
+  }
+});

@@ -99,7 +99,7 @@ describe("scheduler API", () => {
     expect(audit.map((a) => a.operation).sort()).toEqual(["Create", "Delete", "Update"]);
   });
 
-  it("takes DownloadCleaner's downloadType by spec §3 number and a CleanUpLearnJobs limit without days; stores names and days", async () => {
+  it("takes DownloadCleaner's downloadType by spec §3 number or name and a CleanUpLearnJobs limit without days; stores names and days", async () => {
     const { system, token } = await setup();
     const task = (name: string, fn: TaskFunctionName, configuration: object) =>
       call(postTask, "/api/scheduler/tasks", {
@@ -108,12 +108,24 @@ describe("scheduler API", () => {
         body: { ...weekly(system.id), name, function: fn, configuration: JSON.stringify(configuration) },
       });
     const stored: Record<string, unknown>[] = [];
-    for (const [n, downloadType] of [0, 1, 2, 3, "Metric"].entries()) {
+    // each number and its name of spec §3 (0 Unknown: every type, stored "All"), and the form's "All"
+    const sent = [0, 1, 2, 3, "Unknown", "Metric", "AuditTrail", "MetricAggregate", "All"];
+    for (const [n, downloadType] of sent.entries()) {
       const res = await task(`Cleaner ${n}`, "DownloadCleaner", { downloadType, cleanAfterCountOfDays: 30 });
       expect(res.status, res.text).toBe(200);
       stored.push(JSON.parse(res.json.configuration));
     }
-    expect(stored.map((c) => c.downloadType)).toEqual(["All", "Metric", "AuditTrail", "MetricAggregate", "Metric"]);
+    expect(stored.map((c) => c.downloadType)).toEqual([
+      "All",
+      "Metric",
+      "AuditTrail",
+      "MetricAggregate",
+      "All",
+      "Metric",
+      "AuditTrail",
+      "MetricAggregate",
+      "All",
+    ]);
     for (const downloadType of [4, -1, 1.5, "2", "Everything"]) {
       const bad = await task("Cleaner x", "DownloadCleaner", { downloadType });
       expect([bad.status, codes(bad.json)], String(downloadType)).toEqual([400, ["InvalidChoice@configuration.downloadType"]]);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { GET as getScheduler } from "@/app/api/scheduler/[systemId]/route";
 import { PUT as putScheduler } from "@/app/api/scheduler/route";
 import { GET as getSystem } from "@/app/api/systems/[systemId]/route";
@@ -32,7 +32,7 @@ const lines = (file: string) =>
     ? readFileSync(file, "utf8")
         .split("\n")
         .filter(Boolean)
-        .map((l) => JSON.parse(l) as { msg: string; path?: string; level: number })
+        .map((l) => JSON.parse(l) as { msg: string; method?: string; path?: string; level: number })
     : [];
 
 afterEach(() => {
@@ -71,6 +71,33 @@ describe("file logging (spec operations §3 fileLoggingEnabled, fileLoggingFile,
     expect(lines(file).length).toBe(after);
   });
 
+  it("after a restart, the server's API calls go to the file from the start, not only from the next save", async () => {
+    const { token } = await superAdmin();
+    const name = `logs/${uniqueName("restart")}.log`;
+    const file = path.join(dataDir(), name);
+    const saved = await put(token, { fileLoggingEnabled: true, fileLoggingFile: name, fileLoggingLevel: "Info" });
+    expect(saved.status, saved.text).toBe(200);
+    try {
+      // the restart: no log file yet; the workers' start (instrumentation.ts, workers/server.ts) reads the stored
+      // settings in a module graph of its own
+      setLogFile(null);
+      vi.resetModules();
+      const { syncLogLevel } = await import("@/lib/settings/live");
+      await syncLogLevel(await getDb());
+      // the route handlers: Next loads them in another module graph, apart from the workers'
+      vi.resetModules();
+      const route = await import("@/app/api/v3/config/service/route");
+      expect((await call(route.GET, "/api/v3/config/service?restarted", { token })).status).toBe(200);
+      expect(
+        lines(file)
+          .filter((l) => l.msg === "api")
+          .map((l) => `${l.method} ${l.path}`),
+      ).toEqual(["PUT /api/v3/config/service", "GET /api/v3/config/service"]);
+    } finally {
+      expect((await put(token, { fileLoggingEnabled: false })).status).toBe(200);
+    }
+  });
+
   it("takes only a path below DATA_DIR and a level of spec §3", async () => {
     const { token } = await superAdmin();
     for (const fileLoggingFile of ["/etc/cron.d/x", "../outside.log", "logs/../../x.log", "C:\\logs\\x.log", "logs/", "."]) {
@@ -79,6 +106,12 @@ describe("file logging (spec operations §3 fileLoggingEnabled, fileLoggingFile,
     }
     const level = await put(token, { fileLoggingLevel: "Verbose" });
     expect([level.status, codes(level.json)]).toEqual([400, ["InvalidField"]]);
+    // the message says why: its {reason} is filled with the levels allowed
+    const reason = "expected one of Off, Fatal, Error, Warn, Info, Debug, Trace";
+    expect(level.json.errors[0]).toMatchObject({
+      message: `The field fileLoggingLevel is invalid: ${reason}.`,
+      messageParameter: { field: "fileLoggingLevel", reason },
+    });
     expect((await getServiceConfig(await getDb())).fileLoggingEnabled).toBe(false);
   });
 });
