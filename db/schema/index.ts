@@ -1,5 +1,6 @@
 export * from "./audit";
 export * from "./downloads";
+export * from "./idempotency";
 export * from "./jobs";
 export * from "./learn";
 export * from "./licences";

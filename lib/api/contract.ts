@@ -78,6 +78,15 @@ export type Contract = {
   /** a bearer call a user with requiresPasswordChange may still make */
   allowWhilePasswordChangeRequired?: boolean;
   maxBodyBytes?: number;
+  /**
+   * a creating call that takes an `Idempotency-Key` header (issue 26 §2, lib/api/idempotency.ts): the same key from the
+   * same caller within 24 h answers the first answer again
+   */
+  idempotent?: true;
+  /** a read that answers an `ETag` and 304 to `If-None-Match` while its answer is the same (issue 26 §2) */
+  etag?: true;
+  /** a file download that honours `Range` (lib/api/ranges.ts): 206 with the part, 416 outside the file */
+  ranges?: true;
 };
 
 const registry: Contract[] = [];

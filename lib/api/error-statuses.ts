@@ -94,6 +94,8 @@ export function errorCodesOf(c: Contract): ErrorCode[] {
   if (c.params) add(PATH_PARAMS);
   if (c.body) add(JSON_BODY);
   if (c.form) add(MULTIPART_BODY);
+  if (c.idempotent) add(["InvalidIdempotencyKey", "IdempotencyKeyReused", "IdempotencyKeyInProgress"]);
+  if (c.ranges) add(["RangeNotSatisfiable"]);
   add(c.errors ?? []);
   if (c.auth !== "none" && TENANT_NOT_FOUND.some((code) => codes.has(code))) add(["AccessDenied"]);
   return [...codes];

@@ -241,8 +241,14 @@ describe("credentials", () => {
         label,
       ).toBe(false);
     }
-    expect(doc.paths["/api/jobs"]?.post?.security).toEqual([{ bearer: [] }, { submissionKey: [] }]);
-    expect(doc.paths["/api/jobs/{id}/download"]?.get?.security).toEqual([{ bearer: [] }, { session: [] }, { jobKey: [] }]);
+    // the key in the query or (issue 26 §2) in the X-Auth-Key header
+    expect(doc.paths["/api/jobs"]?.post?.security).toEqual([{ bearer: [] }, { submissionKey: [] }, { submissionKeyHeader: [] }]);
+    expect(doc.paths["/api/jobs/{id}/download"]?.get?.security).toEqual([
+      { bearer: [] },
+      { session: [] },
+      { jobKey: [] },
+      { jobKeyHeader: [] },
+    ]);
   });
 });
 

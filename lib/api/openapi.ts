@@ -35,6 +35,18 @@ const SECURITY_SCHEMES = {
     name: "auth",
     description: "A job's own key: the `auth` of the answer of POST /api/jobs",
   },
+  submissionKeyHeader: {
+    type: "apiKey",
+    in: "header",
+    name: "X-Auth-Key",
+    description: "A project's submission key, in a header: kept out of URLs and access logs (the same as `?auth=`)",
+  },
+  jobKeyHeader: {
+    type: "apiKey",
+    in: "header",
+    name: "X-Auth-Key",
+    description: "A job's own key, in a header: kept out of URLs and access logs (the same as `?auth=`)",
+  },
   metricsToken: {
     type: "http",
     scheme: "bearer",
@@ -48,7 +60,7 @@ function securityOf(c: Contract): Record<string, string[]>[] {
   if (c.auth === "none") return [];
   const alternatives: Record<string, string[]>[] = [{ bearer: [] }];
   if (c.session) alternatives.push({ session: [] });
-  if (c.authKey) alternatives.push({ [c.authKey]: [] });
+  if (c.authKey) alternatives.push({ [c.authKey]: [] }, { [`${c.authKey}Header`]: [] });
   else if (c.auth === "optional") alternatives.push({});
   return alternatives;
 }
@@ -141,9 +153,23 @@ function successResponse(c: Contract): ZodOpenApiOperationObject["responses"] {
   }
   if (!c.response) return { "204": { description: "Done (no content)" } };
   const example = c.example?.response ?? schemaExample(c.response);
+  const headers = {
+    ...(c.etag
+      ? { ETag: { description: "The answer's tag, for `If-None-Match`", schema: { type: "string" as const }, required: true } }
+      : {}),
+    ...(c.idempotent
+      ? {
+          "Idempotent-Replayed": {
+            description: "`true` when this is the kept answer of an earlier call with the same `Idempotency-Key`",
+            schema: { type: "string" as const, enum: ["true"] },
+          },
+        }
+      : {}),
+  };
   return {
     "200": {
       description: "OK",
+      ...(Object.keys(headers).length ? { headers } : {}),
       content: { "application/json": { schema: c.response, ...(example === undefined ? {} : { example }) } },
     },
   };
@@ -156,6 +182,43 @@ function queryOf(c: Contract): z.ZodObject | undefined {
   return Object.keys(query.shape).length ? query : undefined;
 }
 
+/** The request headers a call reads beside its credentials (issue 26 §2). */
+function headersOf(c: Contract): z.ZodObject | undefined {
+  const shape: Record<string, z.ZodType> = {};
+  if (c.idempotent)
+    shape["Idempotency-Key"] = z.string().min(1).max(255).optional().meta({
+      description:
+        "Makes the call safe to retry: the same key from the same caller within 24 h answers the first answer again (header `Idempotent-Replayed: true`), also while the first is still running; the same key with another request is 422 IdempotencyKeyReused. 1 to 255 visible ASCII characters, e.g. a UUID.",
+      example: "5f0c3c5e-2a1b-4c8e-9d7f-0e1a2b3c4d5e",
+    });
+  if (c.etag)
+    shape["If-None-Match"] = z
+      .string()
+      .optional()
+      .meta({ description: "The `ETag` of an earlier answer: 304 without a body while the answer is the same" });
+  if (c.ranges)
+    shape.Range = z.string().optional().meta({
+      description: "One range of bytes (`bytes=0-1023`, `bytes=1024-`, `bytes=-512`): 206 with that part",
+      example: "bytes=0-1023",
+    });
+  return Object.keys(shape).length ? z.object(shape) : undefined;
+}
+
+/** The answers beside 200 that the headers of headersOf bring. */
+function headerResponses(c: Contract): ZodOpenApiOperationObject["responses"] {
+  return {
+    ...(c.etag ? { "304": { description: "Not modified: the answer is the one `If-None-Match` names (no body)" } } : {}),
+    ...(c.ranges
+      ? {
+          "206": {
+            description: "The range of bytes `Range` asked for, with `Content-Range`",
+            content: { [c.download?.mediaType ?? "*/*"]: { schema: { type: "string", format: "binary" } } },
+          },
+        }
+      : {}),
+  };
+}
+
 function operationOf(c: Contract, aliases: string[]): ZodOpenApiOperationObject {
   const method = c.method.toLowerCase() as Method;
   const notes = [
@@ -165,6 +228,7 @@ function operationOf(c: Contract, aliases: string[]): ZodOpenApiOperationObject 
     ...aliases.map((a) => `Also answers at \`${c.method} ${a}\` (the spec's path; see x-aliases).`),
   ].filter(Boolean);
   const query = queryOf(c);
+  const headers = headersOf(c);
   const requestBody = requestBodyOf(c);
   return {
     summary: c.summary,
@@ -172,9 +236,13 @@ function operationOf(c: Contract, aliases: string[]): ZodOpenApiOperationObject 
     tags: [c.tag],
     operationId: `${method}${c.path.replace(/[^A-Za-z0-9]+(\w)?/g, (_, ch: string | undefined) => (ch ?? "").toUpperCase())}`,
     security: securityOf(c),
-    requestParams: { ...(c.params ? { path: c.params } : {}), ...(query ? { query } : {}) },
+    requestParams: {
+      ...(c.params ? { path: c.params } : {}),
+      ...(query ? { query } : {}),
+      ...(headers ? { header: headers } : {}),
+    },
     ...(requestBody ? { requestBody } : {}),
-    responses: { ...successResponse(c), ...errorResponses(c) },
+    responses: { ...successResponse(c), ...headerResponses(c), ...errorResponses(c) },
     ...(aliases.length ? { "x-aliases": aliases } : {}),
   };
 }
@@ -206,7 +274,8 @@ const INFO_DESCRIPTION = [
   "Every error answer (4xx, 5xx) is the error envelope `{ errors: [{ code, message, messageParameter }] }`; each",
   "response names the codes it can carry in `x-error-codes`. A path no operation has answers 404 `NotFound`; a known",
   "path called with a method it does not have answers 405 `MethodNotAllowed` with an `Allow` header. Every path answers",
-  "the same with and without a trailing slash.",
+  "the same with and without a trailing slash. Answers are not to be cached (`Cache-Control: no-store`: they may carry",
+  "a token or a key), except reads that answer an `ETag` (`private, no-cache`: ask again with `If-None-Match`).",
 ].join(" ");
 
 let cached: Json | undefined;

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { decode } from "next-auth/jwt";
 import { ZodArray, ZodDefault, ZodOptional, type z } from "zod";
@@ -7,6 +7,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { hasPermission } from "@/lib/auth/permissions";
 import { SESSION_COOKIE, sessionSecret } from "@/lib/auth/session-cookie";
 import { callerFromToken, callerFromWebSession, INVALID_TOKEN_HEADERS } from "@/lib/auth/sessions";
+import { hashToken } from "@/lib/crypto/tokens";
 import { databaseReady } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { databaseUnavailable, isDatabaseUnavailable } from "@/lib/errors/database";
@@ -16,6 +17,7 @@ import { log } from "@/lib/log";
 import { observeRequest } from "@/lib/metrics/registry";
 import { assertApiV1Enabled } from "@/lib/settings/features";
 import type { Contract } from "./contract";
+import { BodyFingerprint, idempotencyKeyOf, runIdempotent } from "./idempotency";
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -160,6 +162,29 @@ export function bearerToken(req: Request): string {
   return match[1];
 }
 
+export const AUTH_KEY_HEADER = "x-auth-key";
+
+/**
+ * A read's answer with its ETag (a hash of the body): 304 without a body when `If-None-Match` names it; caches must
+ * ask again each time (`private, no-cache`), so a changed job is never answered from a cache.
+ */
+async function withETag(req: NextRequest, response: Response): Promise<Response> {
+  // a file's answer tags itself (its handler knows what makes it the same without reading it)
+  if (response.status !== 200 || response.headers.has("etag")) return response;
+  const body = await response.text();
+  const etag = `"${createHash("sha256").update(body).digest("hex").slice(0, 32)}"`;
+  const headers = new Headers(response.headers);
+  headers.set("etag", etag);
+  headers.set("cache-control", "private, no-cache");
+  const wanted = req.headers.get("if-none-match");
+  if (wanted && (wanted.trim() === "*" || wanted.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag))) {
+    headers.delete("content-type");
+    headers.delete("content-length");
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(body, { status: 200, headers });
+}
+
 function toResponse(result: unknown): Response {
   if (result instanceof Response) return result;
   if (result === undefined) return new Response(null, { status: 204 });
@@ -188,6 +213,8 @@ export async function instrumented(
     response = errorResponse(error, requestId);
   }
   response.headers.set("x-request-id", requestId);
+  // an answer may carry a token or a key (issue 26 §2): no cache keeps it, unless the call said otherwise (ETag reads)
+  if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
   const ms = Math.round((performance.now() - started) * 1000) / 1000;
   if (contract) observeRequest({ method: contract.method, route: contract.path, status: response.status }, ms / 1000);
   log.info({ requestId, method: req.method, path: req.nextUrl.pathname, status: response.status, ms, userId }, "api");
@@ -230,12 +257,29 @@ export function route<const C extends Contract>(contract: C, handler: (ctx: Rout
         if (contract.apiV1) await assertApiV1Enabled(db);
         const params = contract.params ? parseInput(contract.params, pathParams(contract.path, req.nextUrl.pathname)) : undefined;
         const rawQuery = queryParams(req, contract.queryCaseInsensitive === true, arrayNames(contract.query));
+        // issue 26 §2: the submission or job key in a header keeps it out of URLs and access logs (?auth= still works)
+        const headerKey = contract.authKey ? req.headers.get(AUTH_KEY_HEADER) : null;
+        if (headerKey && rawQuery.auth === undefined) rawQuery.auth = headerKey;
         const query = contract.query ? parseInput(contract.query, rawQuery) : undefined;
-        const body = contract.body
-          ? parseInput(contract.body, await readBody(req, contract.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
-          : undefined;
-        const ctx = { req, db, caller, params, query, body, requestId } as RouteContext<C>;
-        return toResponse(await handler(ctx));
+        const run = async (request: NextRequest) => {
+          const body = contract.body
+            ? parseInput(contract.body, await readBody(request, contract.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
+            : undefined;
+          const ctx = { req: request, db, caller, params, query, body, requestId } as RouteContext<C>;
+          return toResponse(await handler(ctx));
+        };
+        const key = contract.idempotent ? idempotencyKeyOf(req) : null;
+        const auth = (query as { auth?: unknown } | undefined)?.auth;
+        const owner = caller ? `user:${caller.userId}` : typeof auth === "string" ? `key:${hashToken(auth)}` : null;
+        let response: Response;
+        if (key && owner) {
+          const fingerprint = new BodyFingerprint(req);
+          const operation = `${contract.method} ${contract.path}`;
+          response = await runIdempotent(db, { owner, key, operation, fingerprint }, () => run(fingerprint.request));
+        } else {
+          response = await run(req);
+        }
+        return contract.etag ? withETag(req, response) : response;
       },
       contract,
     );

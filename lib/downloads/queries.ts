@@ -1,6 +1,4 @@
-import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
-import { Readable } from "node:stream";
 import { and, count, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { type Download, downloads, systems } from "@/db/schema";
@@ -106,11 +104,10 @@ export async function readDownload(
 export async function openDownload(
   db: Database,
   params: { caller: Caller; id: string },
-): Promise<{ stream: ReadableStream<Uint8Array>; size: number; fileName: string }> {
+): Promise<{ path: string; size: number; fileName: string }> {
   const { download } = await readDownload(db, params);
   const full = resolveFile(download.path);
   const info = await stat(full).catch(() => null);
   if (!info?.isFile()) throw new AppError("DownloadNotFound");
-  const stream = Readable.toWeb(createReadStream(full)) as ReadableStream<Uint8Array>;
-  return { stream, size: info.size, fileName: download.displayFileName };
+  return { path: full, size: info.size, fileName: download.displayFileName };
 }

@@ -15,6 +15,17 @@ export const ERROR_CODES = {
   InvalidCharacters: { status: 400, message: "The field {field} contains a control character or an unpaired surrogate." },
   PayloadTooLarge: { status: 413, message: "The request body is larger than {limit} bytes." },
   UnsupportedMediaType: { status: 415, message: "Send the request body as {expected}." },
+  RangeNotSatisfiable: { status: 416, message: "The range {range} lies outside the file's {size} bytes." },
+  // issue 26 §2: a creating call sent again with its Idempotency-Key (lib/api/idempotency.ts)
+  InvalidIdempotencyKey: { status: 400, message: "The Idempotency-Key header takes 1 to 255 visible ASCII characters." },
+  IdempotencyKeyReused: {
+    status: 422,
+    message: "The Idempotency-Key {key} was sent before with another request; send a new request with a new key.",
+  },
+  IdempotencyKeyInProgress: {
+    status: 409,
+    message: "The request with the Idempotency-Key {key} is still being processed; send it again shortly.",
+  },
   NotFound: { status: 404, message: "Not found." },
   MethodNotAllowed: { status: 405, message: "Method {method} is not allowed here." },
   AccessDenied: { status: 403, message: "Access denied." },

@@ -174,7 +174,9 @@ test("the admin adds an audit-trail archiver, forces it, downloads the archive a
   await expect(page.getByTestId("export-submit")).toBeDisabled();
   await exporter.getByLabel("To").fill(today);
   const [exported] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-submit").click()]);
-  expect(exported.suggestedFilename()).toMatch(new RegExp(`^Metrics_${today}_${today}_all-systems_exported-\\d{8}-\\d{6}\\.zip$`));
+  expect(exported.suggestedFilename()).toMatch(
+    new RegExp(`^Metrics_${today}_${today}_all-systems_exported-\\d{8}-\\d{6}\\.zip$`),
+  );
   await expect(
     page.getByTestId("downloads-Metric").getByRole("row").filter({ hasText: exported.suggestedFilename() }),
   ).toBeVisible();

@@ -194,6 +194,26 @@ describe("GET v2/downloads/{id}/download and DELETE v2/downloads/{id}", () => {
     const zip = unzipSync(new Uint8Array(await raw.arrayBuffer()));
     expect(Object.keys(zip)).toEqual(["AuditTrail-2026-10.csv", "AuditTrail-2026-10.json"]);
     expect(JSON.parse(Buffer.from(zip["AuditTrail-2026-10.json"] as Uint8Array).toString())).toEqual([{ n: 1, text: "Größe" }]);
+    // issue 26 §2: a download resumed where it broke off (Range), the bytes of the whole
+    const whole = new Uint8Array(
+      await (
+        await downloadRoute(
+          new (
+            await import("next/server")
+          ).NextRequest(`http://localhost/api/v2/downloads/${d.aAudit.id}/download`, {
+            headers: { authorization: `Bearer ${tokens.administrator}` },
+          }),
+        )
+      ).arrayBuffer(),
+    );
+    const rest = await downloadRoute(
+      new (await import("next/server")).NextRequest(`http://localhost/api/v2/downloads/${d.aAudit.id}/download`, {
+        headers: { authorization: `Bearer ${tokens.administrator}`, range: "bytes=10-" },
+      }),
+    );
+    expect(rest.status).toBe(206);
+    expect(rest.headers.get("content-range")).toBe(`bytes 10-${whole.byteLength - 1}/${whole.byteLength}`);
+    expect(new Uint8Array(await rest.arrayBuffer())).toEqual(whole.subarray(10));
   });
 
   it("deletes row and file with an audit-trail row; refused as the download is refused", async () => {
@@ -247,7 +267,9 @@ describe("POST v2/downloads (archive now, issue 23)", () => {
       systemName: A.name,
       type: 2,
     });
-    expect(res.json.displayFileName).toMatch(new RegExp(`^AuditTrail_2025-03-01_2025-03-02_${A.name}_exported-\\d{8}-\\d{6}\\.zip$`));
+    expect(res.json.displayFileName).toMatch(
+      new RegExp(`^AuditTrail_2025-03-01_2025-03-02_${A.name}_exported-\\d{8}-\\d{6}\\.zip$`),
+    );
     const listed = await search(tokens.administrator as string, `?systemId=${A.id}&type=2`);
     expect(ids(listed)).toContain(res.json.id);
     const db = await getDb();

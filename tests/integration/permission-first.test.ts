@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { POST as register } from "@/app/api/users/register/route";
 import { GET as auditSearch } from "@/app/api/v3/audittrail/route";
 import { GET as auditUsers } from "@/app/api/v3/audittrail/users/route";
 import { DELETE as deleteResources, POST as uploadResource } from "@/app/api/v3/resources/route";
-import { POST as register } from "@/app/api/users/register/route";
 import { tokenOf } from "../helpers/api";
 import { makeSystem, makeUser } from "../helpers/factories";
 import { call } from "../helpers/http";

@@ -42,6 +42,7 @@ export const downloadDownloadContract = defineContract({
   ...base,
   method: "GET",
   path: "/api/v2/downloads/{id}/download",
+  ranges: true,
   summary: "The download's zip (each entry as CSV and JSON)",
   session: true,
   params: ZDownloadParams,
@@ -62,6 +63,7 @@ export const exportDownloadContract = defineContract({
   ...base,
   method: "POST",
   path: "/api/v2/downloads",
+  idempotent: true,
   // before the input is read: a caller who may do none of it gets 403, not a field error (issue 23 walk)
   permission: ["AccessDownloads", "AccessAdminDownloads"],
   summary:

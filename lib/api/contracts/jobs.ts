@@ -16,6 +16,7 @@ const JOB_DELETE_ERRORS = ["JobNotFound", "InvalidJobUpdate", "InvalidJobState",
 export const createJobContract = defineContract({
   method: "POST",
   path: "/api/jobs",
+  idempotent: true,
   summary:
     "Post a job: multipart with one or more `file` parts and an optional `meta` JSON part. A bearer token of a user with JobCreator or ManageJobs, or ?auth=<project submission key>. Answers the job with its own auth key",
   tag: "Jobs",
@@ -42,6 +43,7 @@ export const createJobContract = defineContract({
 export const getJobContract = defineContract({
   method: "GET",
   path: "/api/jobs/{id}",
+  etag: true,
   summary: "A job, with a bearer token of its system or ?auth=<the job's auth key>",
   tag: "Jobs",
   auth: "optional",
@@ -55,6 +57,8 @@ export const getJobContract = defineContract({
 export const jobFileContract = defineContract({
   method: "GET",
   path: "/api/jobs/{id}/files/{kind}/{file}",
+  etag: true,
+  ranges: true,
   summary: "Download an order, work or result file of a job (bearer token, the session, or ?auth=<the job's auth key>)",
   session: true,
   tag: "Jobs",

@@ -62,6 +62,7 @@ export const addLearnProjectContract = defineContract({
   ...base,
   method: "POST",
   path: "/api/v3/learn/projects",
+  idempotent: true,
   summary: "Add a learn project: multipart with the part `esproject` (a project file of type Learn) and `meta` (JSON)",
   session: true,
   form: z.object({ esproject: file, meta: ZLearnProjectAddMeta }),

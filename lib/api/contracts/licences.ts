@@ -46,6 +46,7 @@ export const getLicenceOldContract = defineContract({
 export const uploadLicenceOldContract = defineContract({
   method: "POST",
   path: "/api/licences",
+  idempotent: true,
   summary: "Add a licence file (base64); with systemId it is assigned to that system",
   ...upload,
 });
@@ -53,6 +54,7 @@ export const uploadLicenceOldContract = defineContract({
 export const uploadLicenceContract = defineContract({
   method: "POST",
   path: "/api/v3/licences",
+  idempotent: true,
   summary: "Add a licence file (base64): signature, station and expiry are checked; the same licence not twice",
   ...upload,
 });
@@ -102,6 +104,7 @@ export const licenceParentsContract = defineContract({
 export const createVirtualContract = defineContract({
   method: "POST",
   path: "/api/v3/licences/virtual",
+  idempotent: true,
   summary: "Create a virtual licence from ordered child licences (primary, then fallbacks)",
   tag: "Licences",
   auth: "bearer",
@@ -147,6 +150,7 @@ export const deleteLicenceContract = defineContract({
 export const addCsbLicenceContract = defineContract({
   method: "POST",
   path: "/api/v3/licences/csb",
+  idempotent: true,
   summary: "Add the licence of a cloud-service source (fetched with basic auth)",
   tag: "Licences",
   auth: "bearer",

@@ -74,6 +74,7 @@ export const addProjectContract = defineContract({
   ...base,
   method: "POST",
   path: "/api/v3/projects",
+  idempotent: true,
   summary: "Add a project: multipart with the part `esproject` (the file) and `meta` (JSON)",
   description: PROJECT_FILE_NOTE,
   session: true,

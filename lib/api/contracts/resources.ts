@@ -13,13 +13,18 @@ import {
   ZSystemIdParams,
   ZTypeParams,
 } from "@/lib/resources/schemas";
-import { defineContract } from "../contract";
+import { type Contract, defineContract } from "../contract";
 
 /**
- * spec operations §7 "Resources" (docs/decisions.md "Resources"). No contract-level permission: the Supersystem's
- * resources take ManageAdminResources, a system's own ManageResources; lib/resources/access.ts decides per system.
+ * spec operations §7 "Resources" (docs/decisions.md "Resources"). The Supersystem's resources take
+ * ManageAdminResources, a system's own ManageResources; lib/resources/access.ts decides per system. A caller with
+ * neither is refused (403) before the input is read or a system is looked up (issue 23 walk).
  */
-const base = { tag: "Resources", auth: "bearer" } as const;
+const base = {
+  tag: "Resources",
+  auth: "bearer",
+  permission: ["ManageResources", "ManageAdminResources"],
+} as const satisfies Partial<Contract>;
 const file = z.string().meta({ format: "binary", examples: ["Number;Name\n4711;ACME\n"] });
 const ZUploaded = ZResource.extend({ created: z.boolean() }).meta({ id: "ResourceUploaded" });
 const SYSTEM = "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
@@ -83,8 +88,7 @@ export const uploadResourceContract = defineContract({
   ...base,
   method: "POST",
   path: "/api/v3/resources",
-  // before the input is read: a caller who may do none of it gets 403, not a field error (issue 23 walk)
-  permission: ["ManageResources", "ManageAdminResources"],
+  idempotent: true,
   summary:
     "Add a resource, or update it when its pool holds the name: multipart with `resourceFile` (the file) and `meta` (JSON)",
   session: true,
@@ -115,8 +119,6 @@ export const deleteResourcesContract = defineContract({
   ...base,
   method: "DELETE",
   path: "/api/v3/resources",
-  // before the input is read: a caller who may do none of it gets 403, not a field error (issue 23 walk)
-  permission: ["ManageResources", "ManageAdminResources"],
   summary: "Delete resources of a pool by name, or all of them when no names are sent (the pool stays)",
   body: ZResourceDelete,
   response: ZDeleted,

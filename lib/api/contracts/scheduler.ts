@@ -83,6 +83,7 @@ export const createTaskContract = defineContract({
   ...base,
   method: "POST",
   path: "/api/scheduler/tasks",
+  idempotent: true,
   summary: "Add a task (the Task without id; fields the service keeps are ignored); its next time is computed",
   body: ZTaskInput,
   response: ZTask,

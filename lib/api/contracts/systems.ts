@@ -30,6 +30,7 @@ export const listSystemsContract = defineContract({
 export const createSystemContract = defineContract({
   method: "POST",
   path: "/api/systems",
+  idempotent: true,
   summary: "Add a system (ManageSystems); its scheduler and default configuration come with it",
   tag: "Systems",
   auth: "bearer",

@@ -99,6 +99,7 @@ export const languageContract = defineContract({
 export const registerContract = defineContract({
   method: "POST",
   path: "/api/users/register",
+  idempotent: true,
   // before the input is read: a caller who may do none of it gets 403, not a field error (issue 23 walk)
   permission: ["ManageUsers", "ManageAdminUsers"],
   summary: "Add a user to a system (administrators of that system; SuperAdmin for the Supersystem)",
