@@ -15,15 +15,17 @@ type Props = {
   disabled?: boolean;
   destructive?: boolean;
   testId?: string;
+  /** a row's button (a table's action column) */
+  size?: "sm";
 };
 
 /** DESIGN Conventions: a button whose action asks yes/no first. */
-export function ConfirmButton({ label, icon: Icon, title, description, onConfirm, disabled, destructive, testId }: Props) {
+export function ConfirmButton({ label, icon: Icon, title, description, onConfirm, disabled, destructive, testId, size }: Props) {
   const t = useTranslations("jobs");
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
-        <Button variant={destructive ? "destructive" : "outline"} disabled={disabled} data-testid={testId}>
+        <Button variant={destructive ? "destructive" : "outline"} size={size} disabled={disabled} data-testid={testId}>
           <Icon aria-hidden="true" />
           {label}
         </Button>

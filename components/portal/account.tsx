@@ -3,6 +3,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Caller } from "@/lib/auth/caller";
 import { isSupersystemName } from "@/lib/auth/permissions";
 import { visibleRoles } from "@/lib/auth/roles";
+import type { ApiKeyDto } from "@/lib/users/api-keys";
+import { AccountApiKeys } from "./account-api-keys";
 import { AccountEmail } from "./account-email";
 import { AccountPassword } from "./account-password";
 import { LanguageChooser } from "./language-chooser";
@@ -15,10 +17,12 @@ type Props = {
   /** spec foundation §4: with e-mail confirmation active, a password change goes by mail */
   emailConfirmation: boolean;
   stationId: string;
+  /** issue 26 §3: the caller's API keys */
+  apiKeys: ApiKeyDto[];
 };
 
 /** spec foundation §2 "Account": user name, translated roles, language chooser. */
-export async function Account({ caller, user, emailConfirmation, stationId }: Props) {
+export async function Account({ caller, user, emailConfirmation, stationId, apiKeys }: Props) {
   const [t, tg] = await Promise.all([getTranslations("account"), getTranslations("general")]);
   const email = user?.emailAddress ?? null;
   const csb = user?.type === "CSB";
@@ -83,6 +87,16 @@ export async function Account({ caller, user, emailConfirmation, stationId }: Pr
             </Card>
           </>
         )}
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>{t("apiKeysTitle")}</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <AccountApiKeys keys={apiKeys} />
+          </CardContent>
+        </Card>
       </div>
     </>
   );

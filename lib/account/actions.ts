@@ -7,7 +7,9 @@ import { login } from "@/lib/auth/services/login";
 import { setSessionCookie } from "@/lib/auth/web-session";
 import { LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { requestOrigin } from "@/lib/settings/request-origin";
+import { ZApiKeyInput, ZApiKeyRevoke } from "@/lib/users/api-keys";
 import { ZEmailChange, ZLanguageChange, ZPasswordChange } from "@/lib/users/schemas";
+import { createApiKey, revokeApiKey } from "@/lib/users/services/api-keys";
 import { changeOwnPassword } from "@/lib/users/services/change-own-password";
 import { requestEmailChange } from "@/lib/users/services/request-email-change";
 import { setLanguage } from "@/lib/users/services/set-language";
@@ -45,4 +47,14 @@ export const changeOwnPasswordAction = authAction(ZPasswordChange, async (input,
 /** spec foundation §4 "E-mail change": password and new address; the new address confirms by link. */
 export const changeOwnEmailAction = authAction(ZEmailChange, async (input, { db, caller }) => {
   await requestEmailChange(db, { caller, userId: caller.userId, input, origin: await requestOrigin() });
+});
+
+/** Issue 26 §3: an API key of one's own; the answer holds the key, which the page shows once. */
+export const createOwnApiKeyAction = authAction(ZApiKeyInput, (input, { db, caller }) =>
+  createApiKey(db, { caller, userId: caller.userId, input }),
+);
+
+/** Issue 26 §3: revokes one of one's own API keys. */
+export const revokeOwnApiKeyAction = authAction(ZApiKeyRevoke, async ({ keyId }, { db, caller }) => {
+  await revokeApiKey(db, { caller, userId: caller.userId, keyId });
 });

@@ -48,6 +48,8 @@ export const ROUTE_TABLE: Record<string, readonly HttpMethod[]> = {
   "/api/users/register": ["POST"],
   "/api/users/systemRoles": ["GET"],
   "/api/users/{id}": ["GET", "DELETE"],
+  "/api/users/{id}/apikeys": ["GET", "POST"],
+  "/api/users/{id}/apikeys/{keyId}": ["DELETE"],
   "/api/users/{id}/email/change": ["POST"],
   "/api/users/{id}/email/changeViaLink": ["POST"],
   "/api/users/{id}/language": ["PUT"],

@@ -19,4 +19,6 @@ export type Caller = {
   requiresPasswordChange: boolean;
   /** the system this caller administers as deputy, when it acts in another system's portal */
   deputyFor?: string;
+  /** set when the caller came with an API key (issue 26 §3): `sessionId` is then the key's id */
+  apiKeyId?: string;
 };

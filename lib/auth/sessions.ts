@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { sessions, systems, users } from "@/db/schema";
+import { apiKeys, sessions, systems, users } from "@/db/schema";
 import { hashToken, newToken } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
 import type { Caller } from "./caller";
@@ -119,6 +119,7 @@ function prepareTokenLookup(db: Database) {
 
 /** A bearer token -> its caller; 401 with the headers of DESIGN.md "Tokens" otherwise. */
 export async function callerFromToken(db: Database, token: string, now = new Date()): Promise<Caller> {
+  if (token.startsWith(API_KEY_PREFIX)) return callerFromApiKey(db, token, now);
   let lookup = preparedByDb.get(db);
   if (!lookup) {
     lookup = prepareTokenLookup(db);
@@ -130,6 +131,39 @@ export async function callerFromToken(db: Database, token: string, now = new Dat
   }
   if (row.validUntil <= now) throw new AppError("TokenExpired", undefined, { headers: EXPIRED_TOKEN_HEADERS });
   return toCaller(row);
+}
+
+/** Issue 26 §3: an API key starts so; the rest is a token's 43 characters. */
+export const API_KEY_PREFIX = "dsk_";
+/** a key's last use is written at most once a minute: a busy integration does not write on every call */
+const LAST_USED_EVERY_MS = 60_000;
+
+/**
+ * An API key -> its user as the caller (the user's roles; `apiKeyId` set). The user and the system must be active and
+ * the key unexpired; a password lockout does not matter, and a key never has a password to change.
+ */
+async function callerFromApiKey(db: Database, key: string, now: Date): Promise<Caller> {
+  const [row] = await db
+    .select({
+      ...callerColumns,
+      sessionId: apiKeys.id,
+      validUntil: sql<null>`null`,
+      revokedAt: sql<null>`null`,
+      keyExpires: apiKeys.expires,
+      lastUsed: apiKeys.lastUsed,
+    })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .innerJoin(systems, eq(systems.id, users.systemId))
+    .where(eq(apiKeys.keyHash, hashToken(key)));
+  if (!row?.userActive || !row.systemActive) {
+    throw new AppError("InvalidToken", undefined, { headers: INVALID_TOKEN_HEADERS });
+  }
+  if (row.keyExpires && row.keyExpires <= now) throw new AppError("TokenExpired", undefined, { headers: EXPIRED_TOKEN_HEADERS });
+  if (!row.lastUsed || now.getTime() - row.lastUsed.getTime() > LAST_USED_EVERY_MS) {
+    await db.update(apiKeys).set({ lastUsed: now }).where(eq(apiKeys.id, row.sessionId));
+  }
+  return { ...toCaller(row), requiresPasswordChange: false, apiKeyId: row.sessionId };
 }
 
 /** A browser session id (from the next-auth JWT) -> its caller, or null when revoked or expired. */

@@ -69,6 +69,10 @@ export const ERROR_CODES = {
   missingOldPassword: { status: 400, message: "The old password is missing." },
   // users
   UserNotFound: { status: 404, message: "The user was not found." },
+  // issue 26 §3: API keys
+  ApiKeyNotFound: { status: 404, message: "The API key does not exist." },
+  ApiKeyExpiryPast: { status: 400, message: "The API key's expiry must lie in the future." },
+  ApiKeyLimit: { status: 409, message: "A user holds at most {max} API keys; revoke one first." },
   RoleNotAllowed: { status: 400, message: "The role {role} cannot be given here." },
   UserAlreadyExists: { status: 409, message: "A user named {name} already exists." },
   InvalidUserName: { status: 400, message: "The user name may contain only letters and digits." },

@@ -125,6 +125,42 @@ test("the user switches to German and confirms a new e-mail address from the mai
   ERIKA.email = newEmail;
 });
 
+test("the user makes an API key on the account page, sees it once, uses it and revokes it (German)", async ({ browser }) => {
+  // issue 26 §3
+  const erika = await freshPage(browser);
+  await erika.goto("/admin/login");
+  await signIn(erika, ERIKA.name, ERIKA.own);
+  await erika.getByTestId("account-link").click();
+  const keys = erika.getByTestId("account-api-keys");
+  await expect(keys.getByTestId("api-keys-empty")).toHaveText("Sie haben keine API-Schlüssel.");
+  await keys.getByLabel("Name").fill("ERP-Anbindung");
+  await keys.getByTestId("api-key-create").click();
+  const made = keys.getByTestId("api-key-made");
+  await expect(made).toContainText("Der Schlüssel „ERP-Anbindung“ wurde erstellt:");
+  const key = (await made.getByTestId("api-key-value").textContent()) ?? "";
+  expect(key).toMatch(/^dsk_[A-Za-z0-9_-]{43}$/);
+  const row = keys.getByTestId("api-key-row");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(key.slice(0, 12));
+  await expect(row).toContainText("nie");
+  await expectAccessible(erika, "account api keys de");
+  await shot(erika, "24-account-api-key-de");
+  await darkShot(erika, "24-account-api-key-de");
+  // the key is a bearer token (what it may do is its user's: tests/integration/api-keys.test.ts)
+  const states = await erika.request.get("/api/jobs/jobstates", { headers: { authorization: `Bearer ${key}` } });
+  expect(states.status(), await states.text()).toBe(200);
+  // a reload shows the list, never the key again
+  await erika.reload();
+  await expect(keys.getByTestId("api-key-made")).toHaveCount(0);
+  await expect(keys).not.toContainText(key);
+  await keys.getByTestId("api-key-revoke").click();
+  await erika.getByTestId("confirm-yes").click();
+  await expect(erika.getByTestId("status-bar")).toContainText("Der Schlüssel „ERP-Anbindung“ wurde widerrufen.");
+  await expect(keys.getByTestId("api-keys-empty")).toBeVisible();
+  const refused = await erika.request.get("/api/jobs/jobstates", { headers: { authorization: `Bearer ${key}` } });
+  expect(refused.status()).toBe(401);
+});
+
 test("with e-mail confirmation the account's password change goes by a mailed link", async ({ browser }) => {
   const erika = await freshPage(browser);
   await erika.goto("/admin/login");

@@ -9,6 +9,8 @@ import { DELETE as deleteTaskRoute } from "@/app/api/scheduler/tasks/[taskId]/ro
 import { POST as postTask, PUT as putTask } from "@/app/api/scheduler/tasks/route";
 import { DELETE as deleteSystemRoute } from "@/app/api/systems/[systemId]/route";
 import { POST as postSystem, PUT as putSystem } from "@/app/api/systems/route";
+import { DELETE as revokeApiKeyRoute } from "@/app/api/users/[userId]/apikeys/[keyId]/route";
+import { POST as createApiKeyRoute } from "@/app/api/users/[userId]/apikeys/route";
 import { POST as changeEmailViaLink } from "@/app/api/users/[userId]/email/changeViaLink/route";
 import { PUT as putLanguage } from "@/app/api/users/[userId]/language/route";
 import { POST as changePassword } from "@/app/api/users/[userId]/password/change/route";
@@ -1007,6 +1009,35 @@ const SERVICES: Record<string, Entry> = {
             body: { id: user.id, name: user.name, fullName: "Changed", roles: ["ProjectManager"] },
           }),
         row: () => deputyRow("User", "Update"),
+      },
+    ],
+  },
+  "lib/users/services/api-keys.ts": {
+    audited: [
+      {
+        entry: "POST /api/users/{id}/apikeys (the user itself)",
+        prepare: async () => {
+          const user = await tenantUser();
+          return { user, token: await tokenOf(tenant.name, user.name) };
+        },
+        run: ({ user, token }) =>
+          call(createApiKeyRoute, `/api/users/${user.id}/apikeys`, { method: "POST", token, body: { name: "census" } }),
+        row: ({ user }) => ({ ...selfRow(user), operation: "Create" }),
+      },
+      {
+        entry: "DELETE /api/users/{id}/apikeys/{keyId} (SuperAdmin as deputy)",
+        prepare: async () => {
+          const user = await tenantUser();
+          const made = await call(createApiKeyRoute, `/api/users/${user.id}/apikeys`, {
+            method: "POST",
+            token: superAdmin.token,
+            body: { name: "census" },
+          });
+          return { user, keyId: made.json.id as string };
+        },
+        run: ({ user, keyId }) =>
+          call(revokeApiKeyRoute, `/api/users/${user.id}/apikeys/${keyId}`, { method: "DELETE", token: superAdmin.token }),
+        row: () => deputyRow("User", "Delete"),
       },
     ],
   },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZApiKeyInput, ZApiKeyList, ZApiKeyParams, ZNewApiKey } from "@/lib/users/api-keys";
 import {
   ZChangeRequired,
   ZEditUser,
@@ -291,4 +292,46 @@ export const changeEmailViaLinkContract = defineContract({
   example: { response: { emailAddress: "jane.doe@acme.example" } },
   errors: ["LinkInvalid", "EmailInUse"],
   maxBodyBytes: 16 * 1024,
+});
+
+// issue 26 §3: API keys for machines
+const API_KEY_NOTE =
+  "The user itself or whoever administers its system (ManageUsers; ManageAdminUsers for the Supersystem's users). A key acts with its user's roles wherever a token works (`Authorization: Bearer <key>`); a password lockout does not stop it, deactivating the user or the system does.";
+
+export const listApiKeysContract = defineContract({
+  method: "GET",
+  path: "/api/users/{id}/apikeys",
+  summary: "A user's API keys (prefix, name, created, last used, expires; never the keys)",
+  description: API_KEY_NOTE,
+  tag: "Users",
+  auth: "bearer",
+  params: ZUserIdParams,
+  response: ZApiKeyList,
+  errors: ["UserNotFound"],
+});
+
+export const createApiKeyContract = defineContract({
+  method: "POST",
+  path: "/api/users/{id}/apikeys",
+  idempotent: true,
+  summary: "Make an API key for a user: the answer holds the key, shown only here",
+  description: `${API_KEY_NOTE} A call made with an API key cannot make keys (403).`,
+  tag: "Users",
+  auth: "bearer",
+  params: ZUserIdParams,
+  body: ZApiKeyInput,
+  response: ZNewApiKey,
+  errors: ["UserNotFound", "ApiKeyExpiryPast", "ApiKeyLimit", "AccessDenied"],
+  maxBodyBytes: 16 * 1024,
+});
+
+export const revokeApiKeyContract = defineContract({
+  method: "DELETE",
+  path: "/api/users/{id}/apikeys/{keyId}",
+  summary: "Revoke an API key: it stops working at once",
+  description: API_KEY_NOTE,
+  tag: "Users",
+  auth: "bearer",
+  params: ZApiKeyParams,
+  errors: ["UserNotFound", "ApiKeyNotFound"],
 });
