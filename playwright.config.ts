@@ -52,6 +52,9 @@ export default defineConfig({
       ARCHIVER_CLOCK_SHIFT_DAYS: "40",
       DATABASE_URL: "",
       REDIS_URL: "",
+      // every spec signs in from 127.0.0.1 many times a minute; the limits themselves: tests/integration/limits.test.ts
+      RATE_LIMIT_SIGNIN_PER_ADDRESS: "0",
+      RATE_LIMIT_SIGNIN_PER_USER: "0",
     },
   },
 });

@@ -5,6 +5,7 @@ export * from "./idempotency";
 export * from "./jobs";
 export * from "./learn";
 export * from "./licences";
+export * from "./limits";
 export * from "./projects";
 export * from "./resources";
 export * from "./scheduler";

@@ -1,6 +1,6 @@
 "use server";
 
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { Database } from "@/db/client";
@@ -11,6 +11,7 @@ import { type LoginInput, ZLogin } from "@/lib/auth/schemas";
 import { login } from "@/lib/auth/services/login";
 import { currentCaller, endWebSession, setSessionCookie } from "@/lib/auth/web-session";
 import { LOCALE_COOKIE } from "@/lib/i18n/locales";
+import { clientAddress } from "@/lib/limits";
 import { requestOrigin } from "@/lib/settings/request-origin";
 import { findUser } from "@/lib/users/queries";
 import { ZChangeRequired, ZEmailViaLink, ZForgotPassword, ZPasswordViaLink, ZResetWithToken } from "@/lib/users/schemas";
@@ -28,7 +29,7 @@ function safeCallback(url: string | undefined): string | undefined {
 }
 
 async function signIn(db: Database, input: LoginInput) {
-  const { holder, sessionId } = await login(db, input, "web");
+  const { holder, sessionId } = await login(db, input, "web", { address: clientAddress(await headers()) });
   await setSessionCookie(holder, sessionId);
   const user = await findUser(db, { userId: holder.userId });
   if (user) (await cookies()).set(LOCALE_COOKIE, user.user.language, { path: "/", maxAge: YEAR_S, sameSite: "lax" });

@@ -357,6 +357,8 @@ describe("error statuses of a contract", () => {
       409: ["SystemNameExists"],
       413: ["PayloadTooLarge"],
       415: ["UnsupportedMediaType"],
+      // issue 26 §4: every call with credentials counts against the limits
+      429: ["TooManyRequests"],
       500: ["InternalError"],
       503: ["ServiceUnavailable"],
     });

@@ -13,6 +13,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { databaseUnavailable, isDatabaseUnavailable } from "@/lib/errors/database";
 import { parseInput, toEnvelope } from "@/lib/errors/envelope";
 import { assertCleanStrings, isCleanName, printable } from "@/lib/input/clean-strings";
+import { clientAddress, countCall } from "@/lib/limits";
 import { log } from "@/lib/log";
 import { observeRequest } from "@/lib/metrics/registry";
 import { assertApiV1Enabled } from "@/lib/settings/features";
@@ -254,6 +255,14 @@ export function route<const C extends Contract>(contract: C, handler: (ctx: Rout
           }
           if (!mayCall(caller.roles, contract)) throw new AppError("AccessDenied");
         }
+        // issue 26 §4: the caller's (or its address's) calls per minute; sign-in counts its own attempts (lib/auth)
+        const limitHeaders =
+          contract.auth === "none" && !contract.authKey
+            ? {}
+            : await countCall(db, [
+                { rule: "apiPerAddress", subject: clientAddress(req.headers) },
+                { rule: "apiPerUser", subject: caller ? caller.userId : null },
+              ]);
         if (contract.apiV1) await assertApiV1Enabled(db);
         const params = contract.params ? parseInput(contract.params, pathParams(contract.path, req.nextUrl.pathname)) : undefined;
         const rawQuery = queryParams(req, contract.queryCaseInsensitive === true, arrayNames(contract.query));
@@ -279,6 +288,7 @@ export function route<const C extends Contract>(contract: C, handler: (ctx: Rout
         } else {
           response = await run(req);
         }
+        for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
         return contract.etag ? withETag(req, response) : response;
       },
       contract,

@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   PayloadTooLarge: { status: 413, message: "The request body is larger than {limit} bytes." },
   UnsupportedMediaType: { status: 415, message: "Send the request body as {expected}." },
   RangeNotSatisfiable: { status: 416, message: "The range {range} lies outside the file's {size} bytes." },
+  // issue 26 §4: a limit of sign-in attempts or API calls (lib/limits)
+  TooManyRequests: { status: 429, message: "Too many requests; try again in {retryAfter} seconds." },
   // issue 26 §2: a creating call sent again with its Idempotency-Key (lib/api/idempotency.ts)
   InvalidIdempotencyKey: { status: 400, message: "The Idempotency-Key header takes 1 to 255 visible ASCII characters." },
   IdempotencyKeyReused: {

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { POST as login } from "@/app/api/auth/login/route";
-import { GET as searchJobs } from "@/app/api/v3/systems/[systemId]/jobs/route";
 import { PUT as updateSystem } from "@/app/api/systems/route";
 import { DELETE as revokeKey } from "@/app/api/users/[userId]/apikeys/[keyId]/route";
 import { POST as createKey, GET as listKeys } from "@/app/api/users/[userId]/apikeys/route";
 import { GET as getUser } from "@/app/api/users/[userId]/route";
+import { GET as searchJobs } from "@/app/api/v3/systems/[systemId]/jobs/route";
 import { apiKeys, auditTrail, systems, users } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { stopWorkers } from "@/workers/runtime";
@@ -94,7 +94,9 @@ describe("API keys", () => {
 
     const db = await getDb();
     await db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
-    expect((await call(searchJobs, `/api/v3/systems/${system.id}/jobs`, { token: key.key })).json.errors[0].code).toBe("InvalidToken");
+    expect((await call(searchJobs, `/api/v3/systems/${system.id}/jobs`, { token: key.key })).json.errors[0].code).toBe(
+      "InvalidToken",
+    );
     await db.update(users).set({ isActive: true }).where(eq(users.id, user.id));
     await db.update(systems).set({ isActive: false }).where(eq(systems.id, system.id));
     expect((await call(searchJobs, `/api/v3/systems/${system.id}/jobs`, { token: key.key })).status).toBe(401);
@@ -132,7 +134,9 @@ describe("API keys", () => {
     expect([wrongUser.status, wrongUser.json.errors[0].code]).toEqual([404, "ApiKeyNotFound"]);
     const revoked = await call(revokeKey, `/api/users/${user.id}/apikeys/${key.id}`, { method: "DELETE", token: adminToken });
     expect(revoked.status, revoked.text).toBe(204);
-    expect((await call(searchJobs, `/api/v3/systems/${system.id}/jobs`, { token: key.key })).json.errors[0].code).toBe("InvalidToken");
+    expect((await call(searchJobs, `/api/v3/systems/${system.id}/jobs`, { token: key.key })).json.errors[0].code).toBe(
+      "InvalidToken",
+    );
     const again = await call(revokeKey, `/api/users/${user.id}/apikeys/${key.id}`, { method: "DELETE", token });
     expect([again.status, again.json.errors[0].code]).toEqual([404, "ApiKeyNotFound"]);
   });

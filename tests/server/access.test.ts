@@ -109,6 +109,25 @@ const ROWS: Record<string, Row[]> = {
     { method: "DELETE", path: (t) => `/api/users/${t.user.id}`, own: DENIED, foreign: USER_404 },
   ],
   "/api/users/{id}/roles": [{ method: "GET", path: (t) => `/api/users/${t.user.id}/roles`, own: DENIED, foreign: USER_404 }],
+  // issue 26 §3: another user's API keys
+  "/api/users/{id}/apikeys": [
+    { method: "GET", path: (t) => `/api/users/${t.user.id}/apikeys`, own: DENIED, foreign: USER_404 },
+    {
+      method: "POST",
+      path: (t) => `/api/users/${t.user.id}/apikeys`,
+      body: () => ({ name: "intruder" }),
+      own: DENIED,
+      foreign: USER_404,
+    },
+  ],
+  "/api/users/{id}/apikeys/{keyId}": [
+    {
+      method: "DELETE",
+      path: (t) => `/api/users/${t.user.id}/apikeys/${SOME_DOWNLOAD}`,
+      own: DENIED,
+      foreign: USER_404,
+    },
+  ],
   "/api/users/{id}/language": [
     {
       method: "PUT",

@@ -9,7 +9,14 @@ export const loginContract = defineContract({
   auth: "none",
   body: ZLogin,
   response: ZTokenHolder,
-  errors: ["InvalidPasswordObfuscation", "InvalidCredentials", "UserLockedOut", "UserDisabled", "SystemDeactivated"],
+  errors: [
+    "InvalidPasswordObfuscation",
+    "InvalidCredentials",
+    "UserLockedOut",
+    "UserDisabled",
+    "SystemDeactivated",
+    "TooManyRequests",
+  ],
   maxBodyBytes: 16 * 1024,
 });
 

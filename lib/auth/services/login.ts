@@ -3,6 +3,7 @@ import type { Database } from "@/db/client";
 import { systems, users } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/errors/envelope";
+import { countCall } from "@/lib/limits";
 import { log } from "@/lib/log";
 import { getServiceConfig, getStationId } from "@/lib/settings/store";
 import { revealPassword } from "../obfuscation";
@@ -16,8 +17,18 @@ type LoginResult = { holder: TokenHolder; sessionId: string };
  * spec foundation §2 "Login", DESIGN.md "Lockout": the same error for an unknown user and a wrong
  * password; after maxFailedAccessAttempts failures in a row the user is locked for lockoutMinutes.
  */
-export async function login(db: Database, input: unknown, kind: "api" | "web" = "api"): Promise<LoginResult> {
+export async function login(
+  db: Database,
+  input: unknown,
+  kind: "api" | "web" = "api",
+  opts: { address?: string | null } = {},
+): Promise<LoginResult> {
   const { systemName, userName, password: sent } = parseInput(ZLogin, input);
+  // issue 26 §4: attempts per minute from one address and for one user name, whatever their outcome
+  await countCall(db, [
+    { rule: "signInPerAddress", subject: opts.address },
+    { rule: "signInPerUser", subject: `${systemName.toLowerCase()}/${userName}` },
+  ]);
   const password = revealPassword(sent, await getStationId(db), systemName);
   const config = await getServiceConfig(db);
   const now = new Date();
@@ -34,7 +45,7 @@ export async function login(db: Database, input: unknown, kind: "api" | "web" = 
   }
   const { user, system } = row;
   if (user.lockoutEnd && user.lockoutEnd > now) {
-    throw new AppError("UserLockedOut", { until: user.lockoutEnd.toISOString() });
+    throw lockedOut(user.lockoutEnd, now);
   }
   if (!(await verifyPassword(user.passwordHash, password))) {
     await recordFailure(db, user.id, user.lockoutEnd !== null, config, now);
@@ -72,7 +83,11 @@ async function recordFailure(
 
 async function lockoutOrInvalid(db: Database, userId: string): Promise<AppError> {
   const [u] = await db.select({ lockoutEnd: users.lockoutEnd }).from(users).where(eq(users.id, userId));
-  return u?.lockoutEnd
-    ? new AppError("UserLockedOut", { until: u.lockoutEnd.toISOString() })
-    : new AppError("InvalidCredentials");
+  return u?.lockoutEnd ? lockedOut(u.lockoutEnd, new Date()) : new AppError("InvalidCredentials");
+}
+
+/** The locked answer says when to try again (issue 26 §4). */
+function lockedOut(until: Date, now: Date): AppError {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  return new AppError("UserLockedOut", { until: until.toISOString() }, { headers: { "retry-after": String(seconds) } });
 }
