@@ -9,6 +9,18 @@ export function deliveryId(jobId: number, restarts: number): string {
   return `job-${jobId}-${restarts}`;
 }
 
+/** the turns one priority holds in BullMQ's priorities (BullMQ takes up to 2^21) */
+const TURNS = 100_000;
+
+/**
+ * A delivery's BullMQ priority (lower first): the job's priority first, then its turn in its system, so deliveries go
+ * round robin over the systems as the in-process runner's claims do (workers/jobs/claim.ts fairQueue): every system's
+ * first Waiting job of a priority before any system's second.
+ */
+export function bullmqPriority(priority: number, turn: number): number {
+  return (11 - priority) * TURNS + Math.min(turn, TURNS - 1);
+}
+
 /** How long a producer waits for Redis to take a job's delivery; later, the workers' sweep makes up for it. */
 const DELIVERY_TIMEOUT_MS = 3000;
 
@@ -25,12 +37,14 @@ export const jobsQueue = defineQueue({
     jobId: z.number().int().positive(),
     priority: z.number().int().min(1).max(10).default(5),
     restarts: z.number().int().min(0).default(0),
+    // issue 26 §5, fair share: the job's place among its system's Waiting jobs of its priority when queued (0 first)
+    turn: z.number().int().min(0).default(0),
   }),
   // a delivery comes again while another worker holds the job's lease (RetryLater, workers/transport/bullmq.ts);
   // attempts are for errors (the database unreachable)
   options: (data) => ({
     jobId: deliveryId(data.jobId, data.restarts),
-    priority: 11 - data.priority,
+    priority: bullmqPriority(data.priority, data.turn),
     attempts: 5,
     backoff: { type: "exponential", delay: 5000 },
     removeOnComplete: 1000,

@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { type Job, jobs } from "@/db/schema";
-import { CLAIMED_STATES } from "@/lib/jobs/rules";
+import { CLAIMED_STATES, JOB_TRANSITIONS } from "@/lib/jobs/rules";
 import { enter, leaves } from "@/lib/jobs/transitions";
 
 /**
@@ -26,12 +26,17 @@ function claimedBy(workerId: string) {
 /**
  * Claims a job for a worker: a Waiting one, or one whose claim ran out. One UPDATE with SKIP LOCKED,
  * so any number of workers on any number of machines never take the same job at once. With `jobId`
- * only that job (a BullMQ delivery), otherwise the next by priority, then age.
+ * only that job (a BullMQ delivery), otherwise the next in fair order (fairQueue), else by priority, then age.
  */
 export async function claimJob(
   db: Database,
   opts: { workerId: string; jobId?: number; expiredOnly?: boolean },
 ): Promise<Claim | null> {
+  if (!opts.jobId && !opts.expiredOnly) {
+    // the next Waiting job in fair order; when others took those meanwhile, the plain pick below
+    const [fair] = await claimIds(db, opts.workerId, await fairQueue(db, FAIR_CANDIDATES), 1);
+    if (fair) return fair;
+  }
   const expired = sql`(${leaves("reclaim")} and ${jobs.leaseUntil} < now())`;
   // expiredOnly: a job whose worker died (its claim ran out), not a Waiting one, which has its delivery
   const claimable = opts.expiredOnly ? expired : sql`(${leaves("claim")} or ${expired})`;
@@ -52,28 +57,70 @@ function claimKeys(claims: Claim[]): SQL {
 }
 
 const CLAIMED = sql.raw(CLAIMED_STATES.map((s) => `'${s}'`).join(", "));
+/** the states a claim takes a job from (Waiting) */
+const CLAIMABLE = sql.raw(JOB_TRANSITIONS.claim.from.map((s) => `'${s}'`).join(", "));
 
 /** The claims still hold: same worker, same attempt, not finished by someone else (one condition for a batch). */
 export function anyClaimHolds(claims: Claim[]): SQL {
   return sql`${claimKeys(claims)} and ${jobs.state} in (${CLAIMED})`;
 }
 
+/** How many of the fair queue's first jobs a single claim considers (others may take some meanwhile). */
+const FAIR_CANDIDATES = 8;
+
 /**
- * Claims up to `limit` Waiting jobs at once, by priority, then age (a worker taking work ahead of its deliveries;
- * workers/jobs/pipeline.ts). Jobs whose lease ran out are taken by their own delivery or the in-process runner.
+ * Issue 26 §5, fair share: the ids of the first `limit` Waiting jobs in the order workers take them — by priority, and
+ * within a priority round robin over the systems: a job's turn is its place in its system's queue plus the system's
+ * jobs in work, the lower first, the older of equal turns first. So a system that posts thousands of jobs does not
+ * hold back one that posts ten, and busy systems share the workers evenly. Read without locks; claimIds takes those
+ * still Waiting.
+ */
+export async function fairQueue(db: Database, limit: number): Promise<number[]> {
+  if (limit <= 0) return [];
+  // a system's turn counts its jobs in work too: one with two jobs running waits behind one with none
+  const result: unknown = await db.execute(sql`
+    with running as (
+      select system_id, count(*) as n from ${jobs} where state in (${CLAIMED}) group by system_id
+    )
+    select id from (
+      select j.id, j.priority, j.created,
+        row_number() over (partition by j.system_id, j.priority order by j.created, j.id) + coalesce(r.n, 0) as turn
+      from ${jobs} j left join running r on r.system_id = j.system_id
+      where j.state in (${CLAIMABLE})
+    ) queue
+    order by priority desc, turn, created, id
+    limit ${limit}`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { id: number | string }[];
+  return rows.map((r) => Number(r.id));
+}
+
+/** Claims those of `ids` still Waiting, at most `limit`, answered in the order of `ids`; SKIP LOCKED as every claim. */
+async function claimIds(db: Database, workerId: string, ids: number[], limit: number): Promise<Claim[]> {
+  if (!ids.length || limit <= 0) return [];
+  const list = sql.join(
+    ids.map((id) => sql`${id}::bigint`),
+    sql`, `,
+  );
+  const rows = await db
+    .update(jobs)
+    .set(claimedBy(workerId))
+    .where(
+      sql`${jobs.id} in (select id from ${jobs} where id in (${list}) and ${leaves("claim")} order by array_position(array[${list}], id) limit ${limit} for update skip locked)`,
+    )
+    .returning();
+  const order = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  return rows.map((job) => ({ job, workerId, attempt: job.attempts }));
+}
+
+/**
+ * Claims up to `limit` Waiting jobs at once in fair order (fairQueue: by priority, round robin over the systems), a
+ * worker taking work ahead of its deliveries (workers/jobs/pipeline.ts). Jobs whose lease ran out are taken by their
+ * own delivery or the in-process runner.
  */
 export async function claimWaiting(db: Database, opts: { workerId: string; limit: number }): Promise<Claim[]> {
   if (opts.limit <= 0) return [];
-  const rows = await db
-    .update(jobs)
-    .set(claimedBy(opts.workerId))
-    .where(
-      sql`${jobs.id} in (select id from ${jobs} where ${leaves("claim")} order by priority desc, created asc limit ${opts.limit} for update skip locked)`,
-    )
-    .returning();
-  // the order of the queue (UPDATE … RETURNING keeps none)
-  rows.sort((a, b) => b.priority - a.priority || a.created.getTime() - b.created.getTime() || a.id - b.id);
-  return rows.map((job) => ({ job, workerId: opts.workerId, attempt: job.attempts }));
+  return claimIds(db, opts.workerId, await fairQueue(db, opts.limit), opts.limit);
 }
 
 /** Renews the leases of claims being worked on (one statement); answers the ids whose claim still holds. */

@@ -36,7 +36,7 @@ export async function redeliverWaitingJobs(
       if (state !== "completed" && state !== "failed" && state !== "unknown") continue;
       await existing.remove();
     }
-    await jobsQueue.add({ jobId: job.id, priority: job.priority, restarts: job.restarts });
+    await jobsQueue.add({ jobId: job.id, priority: job.priority, restarts: job.restarts, turn: 0 });
     again++;
   }
   if (again) log.warn({ again }, "job deliveries queued again");

@@ -1,10 +1,11 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { type Job, jobFiles, jobs, projects, systems } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
 import { hasPermission } from "@/lib/auth/permissions";
 import { hashToken, newToken } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
+import { redisUrl } from "@/lib/env";
 import { parseInput } from "@/lib/errors/envelope";
 import { removeStored, type StoredFileSource, safeFileName, writeStoredFiles } from "@/lib/files/store";
 import { jobsQueue } from "@/lib/queue/jobs";
@@ -182,6 +183,24 @@ export async function createJob(
     await removeStored(dir);
     throw error;
   }
-  await jobsQueue.enqueue({ jobId: job.id, priority: meta.priority, restarts: 0 });
+  await jobsQueue.enqueue({ jobId: job.id, priority: meta.priority, restarts: 0, turn: await turnOf(db, job) });
   return { ...toJobDto(job, project.systemName, files), auth };
+}
+
+/**
+ * Issue 26 §5: a new job's turn among its system's Waiting jobs of its priority (how many wait before it), which orders
+ * the BullMQ deliveries round robin over the systems (lib/queue/jobs.ts bullmqPriority). Without Redis the runner
+ * claims in fair order itself and the count is not needed.
+ */
+async function turnOf(db: Database, job: Pick<Job, "id" | "systemId" | "priority">): Promise<number> {
+  if (!redisUrl()) return 0;
+  // as the runner's claims count it (workers/jobs/claim.ts fairQueue): the jobs before it plus the system's in work
+  const [row] = await db
+    .select({
+      n: sql<number>`count(*) filter (where ${jobs.state} = 'Waiting' and ${jobs.priority} = ${job.priority} and ${jobs.id} < ${job.id})
+        + count(*) filter (where ${jobs.state} in ('Assigned', 'Processing'))`.mapWith(Number),
+    })
+    .from(jobs)
+    .where(and(eq(jobs.systemId, job.systemId), inArray(jobs.state, ["Waiting", "Assigned", "Processing"])));
+  return row?.n ?? 0;
 }
