@@ -20,7 +20,11 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
  * made on the fly (nothing that large is held here), with a Content-Length or chunked without one. The server may
  * answer before the body is complete; then the client stops sending, as curl or a browser does.
  */
-export function upload(path: string, parts: Part[], opts: { token?: string; contentLength: boolean }): Promise<UploadAnswer> {
+export function upload(
+  path: string,
+  parts: Part[],
+  opts: { token?: string; contentLength: boolean; headers?: Record<string, string> },
+): Promise<UploadAnswer> {
   const boundary = `----docservice${randomBytes(8).toString("hex")}`;
   const head = (p: Part) =>
     Buffer.from(
@@ -36,6 +40,7 @@ export function upload(path: string, parts: Part[], opts: { token?: string; cont
   const headers: Record<string, string | number> = { "content-type": `multipart/form-data; boundary=${boundary}` };
   if (opts.contentLength) headers["content-length"] = total;
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  Object.assign(headers, opts.headers);
 
   return new Promise((resolve, reject) => {
     let answered = false;

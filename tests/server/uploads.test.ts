@@ -192,6 +192,26 @@ describe("uploads within their limits", () => {
     expect(nul.json.errors[0]).toMatchObject({ code: "InvalidCharacters", messageParameter: { field: "file.fileName" } });
   });
 
+  it("a large upload sent again with its Idempotency-Key (another boundary, chunked) answers the first job (issue 26 §2)", async () => {
+    const parts: Part[] = [
+      { name: "meta", text: JSON.stringify({ projectId }) },
+      { name: "file", fileName: "big.txt", type: "text/plain", size: 9 * MiB },
+    ];
+    const key = `retry-${Date.now()}`;
+    const first = await upload("/api/jobs", parts, { token, contentLength: true, headers: { "idempotency-key": key } });
+    expect(first.status, first.text).toBe(200);
+    const again = await upload("/api/jobs", parts, { token, contentLength: false, headers: { "idempotency-key": key } });
+    expect(again.status, again.text).toBe(200);
+    expect(again.json.id).toBe(first.json.id);
+    // another file under the key: refused, nothing made
+    const other = await upload(
+      "/api/jobs",
+      [parts[0] as Part, { name: "file", fileName: "big.txt", type: "text/plain", size: 9 * MiB + 1 }],
+      { token, contentLength: true, headers: { "idempotency-key": key } },
+    );
+    expect([other.status, other.json?.errors?.[0]?.code]).toEqual([422, "IdempotencyKeyReused"]);
+  });
+
   it("a meta part with a NUL is 400 InvalidCharacters; one that is no JSON 400 InvalidJson", async () => {
     const file: Part = { name: "file", fileName: "a.txt", type: "text/plain", text: "x" };
     const nul = await upload("/api/jobs", [{ name: "meta", text: '{"client":"a\\u0000b"}' }, file], {
