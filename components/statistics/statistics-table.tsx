@@ -4,6 +4,7 @@ import { CellText } from "@/components/data-table/cell-text";
 import { CsvButton } from "@/components/data-table/csv-button";
 import { TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { CsvValue } from "@/lib/csv";
+import { EINVOICE_COUNTERS } from "@/lib/processing/einvoice/counts";
 import type { StatisticsFigures } from "@/lib/statistics/schemas";
 import { cn } from "@/lib/utils";
 import { formatBytes, formatCount, formatSeconds } from "./format";
@@ -21,18 +22,12 @@ const GROUPS = [
 ] as const;
 type Column = (typeof GROUPS)[number]["columns"][number];
 const COLUMNS: Column[] = GROUPS.flatMap((g) => [...g.columns]);
-const CSV_EXTRA = [
+// the CSV's columns beyond the table's: the OCR figures and the e-invoices' by syntax and profile
+const CSV_EXTRA: (keyof StatisticsFigures)[] = [
   "ocrDocuments",
   "ocrPages",
-  "einvoicesCii",
-  "einvoicesUbl",
-  "einvoicesMinimum",
-  "einvoicesBasicWl",
-  "einvoicesBasic",
-  "einvoicesEn16931",
-  "einvoicesExtended",
-  "einvoicesXrechnung",
-] as const satisfies readonly (keyof StatisticsFigures)[];
+  ...EINVOICE_COUNTERS.filter((k) => !(COLUMNS as string[]).includes(k)),
+];
 
 type Props = {
   rows: StatisticsTableRow[];

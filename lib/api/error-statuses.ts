@@ -94,8 +94,8 @@ export function errorCodesOf(c: Contract): ErrorCode[] {
   if (c.params) add(PATH_PARAMS);
   if (c.body) add(JSON_BODY);
   if (c.form) add(MULTIPART_BODY);
-  // issue 26 §4 (lib/limits): every call with credentials counts against the limits
-  if (c.auth !== "none" || c.authKey) add(["TooManyRequests"]);
+  // issue 26 §4 (lib/limits): every call but the health probes and Prometheus' counts against the limits
+  if (c.tag !== "Health" && !c.ownToken) add(["TooManyRequests"]);
   if (c.idempotent) add(["InvalidIdempotencyKey", "IdempotencyKeyReused", "IdempotencyKeyInProgress"]);
   if (c.ranges) add(["RangeNotSatisfiable"]);
   add(c.errors ?? []);

@@ -322,13 +322,17 @@ describe("error statuses of a contract", () => {
     expect(zodErrorCodes(schema).sort()).toEqual(["InvalidId", "MissingUserName", "WrongSystemType"]);
   });
 
-  it("a public call without input answers only 400 for a query string with control characters, 405, 500 and 503", () => {
+  it("a public call without input answers only 400 for a query string with control characters, 405, 429, 500 and 503", () => {
     expect(Object.fromEntries(errorStatusesOf(base))).toEqual({
       400: ["InvalidCharacters"],
       405: ["MethodNotAllowed"],
+      // issue 26 §4: the calls of an address are limited, public ones too
+      429: ["TooManyRequests"],
       500: ["InternalError"],
       503: ["ServiceUnavailable"],
     });
+    // the health probes are not counted
+    expect(Object.fromEntries(errorStatusesOf({ ...base, tag: "Health" }))).not.toHaveProperty("429");
   });
 
   it("a call that names a tenant's thing answers 403 where it would answer its not-found in the caller's own system", () => {

@@ -255,9 +255,10 @@ export function route<const C extends Contract>(contract: C, handler: (ctx: Rout
           }
           if (!mayCall(caller.roles, contract)) throw new AppError("AccessDenied");
         }
-        // issue 26 §4: the caller's (or its address's) calls per minute; sign-in counts its own attempts (lib/auth)
+        // issue 26 §4: calls per minute of the address (public ones too: a mailed reset link, a sign-in) and of the
+        // caller; sign-in also counts its own attempts (lib/auth). Health probes and Prometheus' scrapes are not counted.
         const limitHeaders =
-          contract.auth === "none" && !contract.authKey
+          contract.tag === "Health" || contract.ownToken
             ? {}
             : await countCall(db, [
                 { rule: "apiPerAddress", subject: clientAddress(req.headers) },
