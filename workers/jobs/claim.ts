@@ -65,6 +65,9 @@ export function anyClaimHolds(claims: Claim[]): SQL {
   return sql`${claimKeys(claims)} and ${jobs.state} in (${CLAIMED})`;
 }
 
+/** Fair share is on unless FAIR_SHARE=off (lib/env). */
+const fairShare = () => process.env.FAIR_SHARE !== "off";
+
 /** How many of the fair queue's first jobs a single claim considers (others may take some meanwhile). */
 const FAIR_CANDIDATES = 8;
 
@@ -77,6 +80,16 @@ const FAIR_CANDIDATES = 8;
  */
 export async function fairQueue(db: Database, limit: number): Promise<number[]> {
   if (limit <= 0) return [];
+  // FAIR_SHARE=off: the order before (priority, then age), the baseline of bench/fairness.ts
+  if (!fairShare()) {
+    const rows = await db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(leaves("claim"))
+      .orderBy(sql`priority desc, created asc`)
+      .limit(limit);
+    return rows.map((r) => r.id);
+  }
   // a system's turn counts its jobs in work too: one with two jobs running waits behind one with none
   const result: unknown = await db.execute(sql`
     with running as (

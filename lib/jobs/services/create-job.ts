@@ -193,7 +193,7 @@ export async function createJob(
  * claims in fair order itself and the count is not needed.
  */
 async function turnOf(db: Database, job: Pick<Job, "id" | "systemId" | "priority">): Promise<number> {
-  if (!redisUrl()) return 0;
+  if (!redisUrl() || process.env.FAIR_SHARE === "off") return 0;
   // as the runner's claims count it (workers/jobs/claim.ts fairQueue): the jobs before it plus the system's in work
   const [row] = await db
     .select({
