@@ -9,8 +9,9 @@ import { redisConnection } from "@/lib/queue/redis";
  * Issue 26 §4: limits on sign-in attempts and API calls, per client address and per user, over fixed windows of a
  * minute. Beyond a limit the call answers 429 TooManyRequests in the error envelope with `Retry-After` and the
  * `RateLimit-*` headers of the IETF draft; every limited answer under it carries them too. The counters live where
- * every server process sees them: Redis when REDIS_URL is set, else PostgreSQL when DATABASE_URL is set, else (the
- * embedded database, one server process) in memory. docs/decisions.md "Limits".
+ * every server process sees them: Redis when REDIS_URL is set (while it is away, or slower than 250 ms, the process's
+ * memory counts: a limit must not stall intake), else PostgreSQL when DATABASE_URL is set, else (the embedded
+ * database, one server process) in memory. docs/decisions.md "Limits".
  */
 
 export type LimitRule = "signInPerAddress" | "signInPerUser" | "apiPerAddress" | "apiPerUser";
@@ -48,18 +49,36 @@ const memoryStore: Store = {
   },
 };
 
+/** how long a call waits for Redis to count it; later it is counted in memory (Redis away must not stall calls) */
+const REDIS_WAIT_MS = 250;
+
 function redisStore(): Store | undefined {
   const redis = redisConnection();
-  if (!redis) return undefined;
+  // while Redis is away (reconnecting: its commands would queue until it is back), the process's memory counts
+  if (redis?.status !== "ready") return undefined;
   return {
     async hit(key, windowStart) {
       const name = `docservice:limit:${key}:${windowStart}`;
-      const [[, count]] = (await redis
-        .multi()
-        .incr(name)
-        .pexpire(name, WINDOW_MS * 2)
-        .exec()) as [[unknown, number]];
-      return Number(count);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<"late">((resolve) => {
+        timer = setTimeout(() => resolve("late"), REDIS_WAIT_MS);
+      });
+      try {
+        const answer = await Promise.race([
+          redis
+            .multi()
+            .incr(name)
+            .pexpire(name, WINDOW_MS * 2)
+            .exec(),
+          late,
+        ]);
+        if (answer === "late" || !answer) return memoryStore.hit(key, windowStart);
+        return Number((answer as [[unknown, number]])[0][1]);
+      } catch {
+        return memoryStore.hit(key, windowStart);
+      } finally {
+        clearTimeout(timer);
+      }
     },
   };
 }
@@ -87,7 +106,8 @@ function databaseStore(db: Database): Store {
 }
 
 function storeFor(db: Database): Store {
-  return redisStore() ?? (databaseUrl() ? databaseStore(db) : memoryStore);
+  if (redisConnection()) return redisStore() ?? memoryStore;
+  return databaseUrl() ? databaseStore(db) : memoryStore;
 }
 
 export type LimitHeaders = Record<string, string>;
