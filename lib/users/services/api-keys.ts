@@ -24,6 +24,17 @@ async function target(db: Database, caller: Caller, userId: string): Promise<Use
   return row;
 }
 
+/** The User row of a key made or revoked: the user, and the key's id, name and prefix (never the key). */
+function auditKey(tx: Database, caller: Caller, row: UserRow, operation: "Create" | "Delete", key: ApiKey) {
+  const system = { id: row.user.systemId, name: row.systemName };
+  return writeAudit(tx, actingIn(caller, system), {
+    category: "User",
+    operation,
+    systemId: system.id,
+    value: { id: row.user.id, name: row.user.name, apiKey: { id: key.id, name: key.name, prefix: key.prefix } },
+  });
+}
+
 function toDto(k: ApiKey): ApiKeyDto {
   return {
     id: k.id,
@@ -54,7 +65,6 @@ export async function createApiKey(
   const expires = input.expires ? new Date(input.expires.length === 10 ? `${input.expires}T23:59:59.999Z` : input.expires) : null;
   if (expires && expires <= now) throw new AppError("ApiKeyExpiryPast");
   const key = `${API_KEY_PREFIX}${newToken()}`;
-  const system = { id: row.user.systemId, name: row.systemName };
   const made = await db.transaction(async (tx) => {
     const [held] = await tx.select({ n: count() }).from(apiKeys).where(eq(apiKeys.userId, row.user.id));
     if ((held?.n ?? 0) >= API_KEYS_PER_USER) throw new AppError("ApiKeyLimit", { max: API_KEYS_PER_USER });
@@ -63,12 +73,7 @@ export async function createApiKey(
       .values({ userId: row.user.id, name: input.name, prefix: key.slice(0, 12), keyHash: hashToken(key), created: now, expires })
       .returning();
     if (!inserted) throw new Error("api key not written");
-    await writeAudit(tx, actingIn(caller, system), {
-      category: "User",
-      operation: "Create",
-      systemId: system.id,
-      value: { id: row.user.id, name: row.user.name, apiKey: { id: inserted.id, name: inserted.name, prefix: inserted.prefix } },
-    });
+    await auditKey(tx, caller, row, "Create", inserted);
     return inserted;
   });
   return { ...toDto(made), key };
@@ -77,18 +82,12 @@ export async function createApiKey(
 export async function revokeApiKey(db: Database, opts: { caller: Caller; userId: string; keyId: string }): Promise<void> {
   const { caller } = opts;
   const row = await target(db, caller, opts.userId);
-  const system = { id: row.user.systemId, name: row.systemName };
   await db.transaction(async (tx) => {
     const [gone] = await tx
       .delete(apiKeys)
       .where(and(eq(apiKeys.id, opts.keyId), eq(apiKeys.userId, row.user.id)))
       .returning();
     if (!gone) throw new AppError("ApiKeyNotFound");
-    await writeAudit(tx, actingIn(caller, system), {
-      category: "User",
-      operation: "Delete",
-      systemId: system.id,
-      value: { id: row.user.id, name: row.user.name, apiKey: { id: gone.id, name: gone.name, prefix: gone.prefix } },
-    });
+    await auditKey(tx, caller, row, "Delete", gone);
   });
 }
