@@ -15,4 +15,5 @@ export * from "./statistics";
 export * from "./systems";
 export * from "./user-tokens";
 export * from "./users";
+export * from "./webhooks";
 export * from "./workers";

@@ -268,6 +268,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Statistics: "Job figures per system and per project over a range of days, and the long-running jobs",
   Systems: "Tenant systems",
   Users: "Users, their roles, language and e-mail address",
+  Webhooks:
+    "A system's webhooks (issue 26): signed deliveries of job and learn run events (Standard Webhooks), their secrets and delivery log",
 };
 
 const INFO_DESCRIPTION = [

@@ -116,6 +116,12 @@ export const ROUTE_TABLE: Record<string, readonly HttpMethod[]> = {
   "/api/v3/statistics/summary": ["GET"],
   "/api/v3/statistics/summary/{systemId}": ["GET"],
   "/api/v3/statistics/longrunningjobs/{systemId}": ["GET"],
+  "/api/v3/webhooks": ["GET", "POST"],
+  "/api/v3/webhooks/{id}": ["GET", "PUT", "DELETE"],
+  "/api/v3/webhooks/{id}/deliveries": ["GET"],
+  "/api/v3/webhooks/{id}/deliveries/{deliveryId}/resend": ["POST"],
+  "/api/v3/webhooks/{id}/secret": ["POST"],
+  "/api/v3/webhooks/{id}/test": ["POST"],
   "/learn/api/v1/config": ["GET", "PUT"],
   "/learn/api/v1/workerconfig": ["GET", "PUT"],
 };

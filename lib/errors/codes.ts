@@ -75,6 +75,15 @@ export const ERROR_CODES = {
   ApiKeyNotFound: { status: 404, message: "The API key does not exist." },
   ApiKeyExpiryPast: { status: 400, message: "The API key's expiry must lie in the future." },
   ApiKeyLimit: { status: 409, message: "A user holds at most {max} API keys; revoke one first." },
+  // issue 26 §1: webhooks (lib/webhooks)
+  WebhookNotFound: { status: 404, message: "The webhook does not exist." },
+  WebhookDeliveryNotFound: { status: 404, message: "The webhook delivery does not exist." },
+  WebhookAddressRefused: {
+    status: 400,
+    message:
+      "The webhook's host {host} has the address {address}, in a private, loopback or link-local range; such addresses are refused.",
+  },
+  WebhookLimit: { status: 409, message: "A system holds at most {max} webhooks; delete one first." },
   RoleNotAllowed: { status: 400, message: "The role {role} cannot be given here." },
   UserAlreadyExists: { status: 409, message: "A user named {name} already exists." },
   InvalidUserName: { status: 400, message: "The user name may contain only letters and digits." },

@@ -43,3 +43,18 @@ export function composeLicenceAlertMail(opts: {
   const params = { name: opts.name, licence: opts.licence.name, id: opts.licence.id, level, alerts };
   return { to: opts.to, subject: t("licenceAlertSubject", params), text: t("licenceAlertText", params) };
 }
+
+/** Issue 26 §1: a webhook disabled after 3 days of failed attempts, told to its system's administrators. */
+export function composeWebhookDisabledMail(opts: {
+  language: Language;
+  to: string;
+  name: string;
+  system: string;
+  url: string;
+  since: Date;
+}): Mail {
+  const t = createTranslator({ locale: opts.language, messages: MESSAGES[opts.language], namespace: "mail" });
+  const since = `${opts.since.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const params = { name: opts.name, system: opts.system, url: opts.url, since };
+  return { to: opts.to, subject: t("webhookDisabledSubject", params), text: t("webhookDisabledText", params) };
+}

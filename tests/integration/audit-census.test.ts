@@ -48,6 +48,9 @@ import { POST as uploadVersion } from "@/app/api/v3/projects/[projectId]/upload/
 import { POST as addProjectRoute } from "@/app/api/v3/projects/route";
 import { DELETE as deletePoolRoute } from "@/app/api/v3/resources/[systemId]/[type]/[subtype]/route";
 import { DELETE as deleteResourcesRoute, POST as postResource } from "@/app/api/v3/resources/route";
+import { DELETE as deleteWebhookRoute, PUT as updateWebhookRoute } from "@/app/api/v3/webhooks/[webhookId]/route";
+import { POST as rotateWebhookRoute } from "@/app/api/v3/webhooks/[webhookId]/secret/route";
+import { POST as createWebhookRoute } from "@/app/api/v3/webhooks/route";
 import { PUT as putLearnConfig } from "@/app/learn/api/v1/config/route";
 import { PUT as putLearnWorkerConfig } from "@/app/learn/api/v1/workerconfig/route";
 import {
@@ -121,6 +124,7 @@ type Entry = { audited: Case[] } | { via: string[] } | { exempt: string };
 const JOBS = "jobs: spec operations §3 has no Job category (a job's history is its state, times and log lines)";
 const SIGN_IN = "sign-in state (sessions, failed attempts, lockouts): no audit category; the admin's unlock is update-user's";
 const NOTHING = "changes nothing: a connection test";
+const DELIVERY = "sends a webhook delivery at once: its record is the delivery log (issue 26 §1); no setting changes";
 
 // the world of the census: the Supersystem with a SuperAdmin, a tenant with its Administrator
 let sup: { id: string; name: string };
@@ -187,6 +191,15 @@ async function resourcePool(name = uniqueName("pool")) {
   });
   expect(res.status, res.text).toBe(200);
   return { poolId: res.json.subtypeId as string, name: "suppliers.csv" };
+}
+async function webhook(): Promise<string> {
+  const res = await call(createWebhookRoute, "/api/v3/webhooks", {
+    method: "POST",
+    token: tenantAdmin.token,
+    body: { systemId: tenant.id, url: "https://erp.example.com/hooks", events: ["job.ready"] },
+  });
+  expect(res.status, res.text).toBe(200);
+  return res.json.id;
 }
 async function task() {
   const res = await call(postTask, "/api/scheduler/tasks", {
@@ -1041,6 +1054,66 @@ const SERVICES: Record<string, Entry> = {
       },
     ],
   },
+  "lib/webhooks/services/audit-webhook.ts": {
+    via: [
+      "lib/webhooks/services/create-webhook.ts",
+      "lib/webhooks/services/update-webhook.ts",
+      "lib/webhooks/services/delete-webhook.ts",
+      "lib/webhooks/services/rotate-webhook-secret.ts",
+    ],
+  },
+  "lib/webhooks/services/create-webhook.ts": {
+    audited: [
+      {
+        entry: "POST /api/v3/webhooks",
+        prepare: async () => null,
+        run: () =>
+          call(createWebhookRoute, "/api/v3/webhooks", {
+            method: "POST",
+            token: tenantAdmin.token,
+            body: { systemId: tenant.id, url: "https://erp.example.com/hooks", events: ["job.ready"] },
+          }),
+        row: () => tenantRow("System", "Create"),
+      },
+    ],
+  },
+  "lib/webhooks/services/update-webhook.ts": {
+    audited: [
+      {
+        entry: "PUT /api/v3/webhooks/{id} (SuperAdmin as deputy)",
+        prepare: () => webhook(),
+        run: (id) =>
+          call(updateWebhookRoute, `/api/v3/webhooks/${id}`, {
+            method: "PUT",
+            token: superAdmin.token,
+            body: { enabled: false },
+          }),
+        row: () => deputyRow("System", "Update"),
+      },
+    ],
+  },
+  "lib/webhooks/services/delete-webhook.ts": {
+    audited: [
+      {
+        entry: "DELETE /api/v3/webhooks/{id}",
+        prepare: () => webhook(),
+        run: (id) => call(deleteWebhookRoute, `/api/v3/webhooks/${id}`, { method: "DELETE", token: tenantAdmin.token }),
+        row: () => tenantRow("System", "Delete"),
+      },
+    ],
+  },
+  "lib/webhooks/services/rotate-webhook-secret.ts": {
+    audited: [
+      {
+        entry: "POST /api/v3/webhooks/{id}/secret",
+        prepare: () => webhook(),
+        run: (id) => call(rotateWebhookRoute, `/api/v3/webhooks/${id}/secret`, { method: "POST", token: tenantAdmin.token }),
+        row: () => tenantRow("System", "Update"),
+      },
+    ],
+  },
+  "lib/webhooks/services/test-webhook.ts": { exempt: DELIVERY },
+  "lib/webhooks/services/resend-webhook-delivery.ts": { exempt: DELIVERY },
   "lib/users/services/delete-user.ts": {
     audited: [
       {

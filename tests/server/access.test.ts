@@ -25,6 +25,7 @@ type Things = {
   /** a Csv resource of the system: its pool's id and its name */
   pool: string;
   resource: string;
+  webhook: string;
 };
 type Expected = readonly [number, string | null];
 type Row = { method: string; path: (t: Things) => string; body?: (t: Things) => unknown; own: Expected; foreign: Expected };
@@ -39,6 +40,7 @@ const LICENCE_404 = [404, "LicenceNotFound"] as const;
 const SCHEDULER_404 = [404, "SchedulerNotFound"] as const;
 const TASK_404 = [404, "TaskNotFound"] as const;
 const DOWNLOAD_404 = [404, "DownloadNotFound"] as const;
+const WEBHOOK_404 = [404, "WebhookNotFound"] as const;
 /**
  * A download of system A cannot be made through the API here (an archive holds complete past periods only): the id
  * is unknown to both callers. The JobCreator is refused before any lookup (403, no downloads permission); the
@@ -126,6 +128,45 @@ const ROWS: Record<string, Row[]> = {
       path: (t) => `/api/users/${t.user.id}/apikeys/${SOME_DOWNLOAD}`,
       own: DENIED,
       foreign: USER_404,
+    },
+  ],
+  // issue 26 §1: a system's webhooks (ManageSystemConfig, checked before the target)
+  "/api/v3/webhooks/{id}": [
+    { method: "GET", path: (t) => `/api/v3/webhooks/${t.webhook}`, own: DENIED, foreign: WEBHOOK_404 },
+    {
+      method: "PUT",
+      path: (t) => `/api/v3/webhooks/${t.webhook}`,
+      body: () => ({ enabled: false }),
+      own: DENIED,
+      foreign: WEBHOOK_404,
+    },
+    { method: "DELETE", path: (t) => `/api/v3/webhooks/${t.webhook}`, own: DENIED, foreign: WEBHOOK_404 },
+  ],
+  "/api/v3/webhooks/{id}/test": [
+    { method: "POST", path: (t) => `/api/v3/webhooks/${t.webhook}/test`, own: DENIED, foreign: WEBHOOK_404 },
+  ],
+  "/api/v3/webhooks/{id}/secret": [
+    { method: "POST", path: (t) => `/api/v3/webhooks/${t.webhook}/secret`, own: DENIED, foreign: WEBHOOK_404 },
+  ],
+  "/api/v3/webhooks/{id}/deliveries": [
+    { method: "GET", path: (t) => `/api/v3/webhooks/${t.webhook}/deliveries`, own: DENIED, foreign: WEBHOOK_404 },
+  ],
+  "/api/v3/webhooks/{id}/deliveries/{deliveryId}/resend": [
+    {
+      method: "POST",
+      path: (t) => `/api/v3/webhooks/${t.webhook}/deliveries/${SOME_DOWNLOAD}/resend`,
+      own: DENIED,
+      foreign: WEBHOOK_404,
+    },
+  ],
+  "/api/v3/webhooks": [
+    { method: "GET", path: (t) => `/api/v3/webhooks?systemId=${t.system.id}`, own: DENIED, foreign: SYSTEM_404 },
+    {
+      method: "POST",
+      path: () => "/api/v3/webhooks",
+      body: (t) => ({ systemId: t.system.id, url: "https://intruder.example.com/", events: ["job.ready"] }),
+      own: DENIED,
+      foreign: SYSTEM_404,
     },
   ],
   "/api/users/{id}/language": [
@@ -499,6 +540,11 @@ beforeAll(async () => {
     { token: admin, contentLength: true },
   );
   expect(resource.status, resource.text).toBe(200);
+  const webhook = await api("POST", "/api/v3/webhooks", {
+    token: admin,
+    body: { systemId: system.id, url: "https://erp.example.com/hooks", events: ["job.ready"] },
+  });
+  expect(webhook.status, webhook.text).toBe(200);
   things = {
     system,
     user,
@@ -510,6 +556,7 @@ beforeAll(async () => {
     task: task.json.id,
     pool: resource.json.subtypeId,
     resource: "suppliers.csv",
+    webhook: webhook.json.id,
   };
 });
 
@@ -546,5 +593,9 @@ describe("a refusal is 403 within the caller's own system and 404 for another sy
     const learnProject = await api("GET", `/api/v3/learn/projects/${things.learnProject}`, { token: admin });
     expect(learnProject.json).toMatchObject({ name: "Incoming mail", version: 1, deletedAt: null });
     expect((await api("GET", `/api/systems/${things.system.id}/userNames`, { token: admin })).json).not.toContain("intruder");
+    const webhooks = await api("GET", `/api/v3/webhooks?systemId=${things.system.id}`, { token: admin });
+    expect(webhooks.json.items).toEqual([
+      expect.objectContaining({ id: things.webhook, enabled: true, url: "https://erp.example.com/hooks" }),
+    ]);
   });
 });

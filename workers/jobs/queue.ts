@@ -1,6 +1,7 @@
 import { log } from "@/lib/log";
 import { jobsQueue } from "@/lib/queue/jobs";
 import type { QueueConsumer } from "../transport/consumer";
+import { webhookSweep } from "../webhooks/sweep";
 import { LEASE_MS } from "./claim";
 import { startJobRunner, stopJobRunner, wakeJobRunner } from "./in-process-runner";
 import { jobPipeline } from "./pipeline";
@@ -26,6 +27,8 @@ export const jobsConsumer: QueueConsumer = {
   concurrency: "slots",
   lockMs: LEASE_MS,
   sweeps: [
+    // the webhooks' outbox (workers/webhooks/sweep.ts): sent where the jobs are processed
+    webhookSweep,
     {
       // the deliveries Redis lost or never took (intake while it was away): every Waiting job is looked at once, at
       // once, when the connection is back (a delivery's id per run keeps this from doubling any)

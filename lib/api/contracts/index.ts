@@ -14,3 +14,4 @@ export * from "./scheduler";
 export * from "./statistics";
 export * from "./systems";
 export * from "./users";
+export * from "./webhooks";
