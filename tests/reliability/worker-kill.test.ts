@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -7,16 +9,48 @@ import { until } from "./services";
 
 // issue 14 §4: a worker killed with SIGKILL while 300 jobs are in flight. Every job ends Ready exactly once; the jobs
 // it was running are taken again when their claims run out (JOB_LEASE_MS), not minutes later when BullMQ's stalled-job
-// check would give their deliveries back; the folders of the dead attempts are removed.
+// check would give their deliveries back; the folders of the dead attempts are removed. Issue 26 §1: a webhook hears of
+// every job's Ready at least once, the killed worker notwithstanding (the outbox is written with the state change).
 
 const LEASE_MS = 10_000;
 /** how often a worker looks for expired claims (workers/index.ts: a tenth of the lease, at least 1 s) */
 const RECLAIM_EVERY_MS = 1000;
-const installation = installForThisFile({ workers: 2, env: { JOB_LEASE_MS: String(LEASE_MS) } });
+const installation = installForThisFile({
+  workers: 2,
+  // the receiver of the webhook below listens on 127.0.0.1
+  env: { JOB_LEASE_MS: String(LEASE_MS), WEBHOOK_ALLOW_PRIVATE: "true" },
+});
+
+/** A webhook receiver on 127.0.0.1: the job ids of the job.ready deliveries it got, by webhook-id. */
+async function receiver() {
+  const heard = new Map<string, number>();
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => {
+      body += c;
+    });
+    req.on("end", () => {
+      heard.set(String(req.headers["webhook-id"]), JSON.parse(body).data.jobId);
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { heard, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
+}
 
 describe("a worker killed with 300 jobs in flight", () => {
   it("ends every job Ready once, takes the dead worker's jobs again within the lease, and removes their dead attempts", async () => {
     const inst = installation();
+    const hook = await receiver();
+    {
+      const { startedDb } = await import("@/lib/setup/bootstrap");
+      const { webhooks } = await import("@/db/schema");
+      const { sealSecret } = await import("@/lib/crypto/secrets");
+      const { newWebhookSecret } = await import("@/lib/webhooks/signing");
+      await (await startedDb())
+        .insert(webhooks)
+        .values({ systemId: inst.systemId, url: hook.url, events: ["job.ready"], secretEnc: sealSecret(newWebhookSecret()) });
+    }
     const bytes = await invoiceLinesPdf(30);
     const ids: number[] = [];
     for (let i = 0; i < 300; i++) {
@@ -61,6 +95,11 @@ describe("a worker killed with 300 jobs in flight", () => {
     }
 
     await expectReadyOnce(ids);
+    // every Ready told once per event (a retry repeats its webhook-id), sent by the workers that lived
+    await until("the webhook heard of every job", async () => new Set(hook.heard.values()).size === ids.length, 60_000, 200);
+    expect(hook.heard.size).toBe(ids.length);
+    expect([...hook.heard.values()].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+    hook.close();
     const taken = await db
       .select({ id: jobs.id, assigned: jobs.assigned, worker: jobs.workerProcessId, attempts: jobs.attempts })
       .from(jobs)
