@@ -3,6 +3,9 @@
 //             cookie) and the job search GET /api/v3/systems/{id}/jobs (bearer token) with a few filters, and POSTERS
 //             clients posting one-text-file jobs (POST /api/jobs); count, errors, req/s, p50/p95/p99 per type, the
 //             server's RSS at start, middle and end, and at the end every posted job Ready exactly once
+//   unfiltered the same mix with the job search unfiltered (issue 26 §6: the intake's rate beside the heaviest search):
+//             posts/s, the median post, all requests per second, the server's CPU per request (its process tree's CPU
+//             time over the mix / requests) and its RSS at the end
 //   floors    the same client concurrency (SESSIONS in flight, the posters running) on one request type at a time,
 //             in slices ours, floor, floor, ours: the monitor page against a page of the same shell rendering a
 //             static 25-row table, the search against a bare handler sending the search's own SQL (both exist only
@@ -10,8 +13,8 @@
 //   queries   statements per request of each type: transactions of the bench database (pg_stat_database) over
 //             sequential requests, nothing else running
 //   scale-out the same mix against two `next start` on the same database, requests spread round-robin
-// `--profile` runs the server with --cpu-prof during a shorter mix and prints where its CPU time went
-// (bench/load/profile.mjs); `--build` rebuilds first; `--keep-logs` keeps the logs in bench/.tmp/; `--no-write` leaves
+// `--profile` runs the server with --cpu-prof (and the worker with bench/profile-preload.cjs) during a shorter mix and
+// prints where their CPU time went (bench/load/profile.mjs); `--build` rebuilds first; `--keep-logs` keeps the logs in bench/.tmp/; `--no-write` leaves
 // RESULTS.md alone. Needs BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) and BENCH_REDIS_URL
 // (default redis://127.0.0.1:6379); makes a database docservice_bench_load_<random> and a queue prefix
 // docservice-bench-load-<random>, both removed at the end (also after a failure, not after SIGKILL).
@@ -37,7 +40,7 @@ import {
 process.env.BENCH_DIST_DIR ||= ".next-bench-load"; // before server.mjs reads it
 const { ADMIN_PASSWORD, api, DIST_DIR, ensureBuild, freshDir, root, sleep, startServer, stopServer, tmp, waitFor200 } =
   await import("./server.mjs");
-const { codeVersion, fmt, machine, otherCpuMeter, percentile, treeMemoryMB } = await import("./measure.mjs");
+const { codeVersion, fmt, machine, otherCpuMeter, percentile, processTree, treeMemoryMB } = await import("./measure.mjs");
 const { summariseProfile } = await import("./load/profile.mjs");
 
 const PG_SERVER = process.env.BENCH_PG_URL || "postgres://postgres@127.0.0.1:5432/postgres";
@@ -50,11 +53,14 @@ const MIX_SECONDS = Number(process.env.BENCH_MIX_SECONDS) || (profile ? 60 : 120
 const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS) || 15; // floors: 4 slices per pair
 const EXISTING_JOBS = Number(process.env.BENCH_EXISTING_JOBS) || 5000;
 const WARMUP_SECONDS = 15;
-// `--parts=queries,mix,floors,scale` (the default: all; with --profile: queries,mix) picks the parts to run
+// `--parts=queries,mix,unfiltered,floors,scale` (the default: all; with --profile: queries,mix) picks the parts to run
 const parts = (
   process.argv.find((a) => a.startsWith("--parts="))?.slice("--parts=".length) ??
-  (profile ? "queries,mix" : "queries,mix,floors,scale")
+  (profile ? "queries,mix" : "queries,mix,unfiltered,floors,scale")
 ).split(",");
+/** what each session alternates in the mix and in the unfiltered mix */
+const MIX_TYPES = ["monitor", "search"];
+const UNFILTERED_TYPES = ["monitor", "searchAll"];
 const bytes = {}; // response bytes per request type: { total, n }
 
 const suffix = randomBytes(4).toString("hex");
@@ -188,6 +194,8 @@ function requestTypes(setup) {
       return page(`${systemPath}/jobmonitor${q ? `?${q}` : ""}`, 'data-testid="job-bulk-actions"', "monitor")(server, user);
     },
     search: search(`/api/v3/systems/${setup.systemId}/jobs`, "search"),
+    // the unfiltered mix's search: always the first of SEARCHES (none)
+    searchAll: (server, user) => search(`/api/v3/systems/${setup.systemId}/jobs`, "searchAll")(server, user, 0),
     benchPage: page(`${systemPath}/benchtable`, "Bench table", "benchPage"),
     benchSearch: search("/api/bench/job-search", "benchSearch"),
     post: async (server, poster, n) => {
@@ -271,15 +279,30 @@ async function timed(seconds, run) {
 // ---------------------------------------------------------------------------------------------------------------
 // measurements
 
-async function mix(ctx, servers, seconds, label) {
+/** utime + stime of a process tree in ms: the live processes' and what its leader reaped of ended children. */
+function treeCpuMs(pid) {
+  let ticks = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, "utf8");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(f[11]) + Number(f[12]) + (p === pid ? Number(f[13]) + Number(f[14]) : 0);
+    } catch {}
+  }
+  return ticks * 10; // USER_HZ 100
+}
+
+async function mix(ctx, servers, seconds, label, types = MIX_TYPES) {
+  const cpu0 = servers.reduce((a, s) => a + treeCpuMs(s.pid), 0);
   const rss = [];
   const sample = () => rss.push({ at: performance.now(), mb: servers.reduce((a, s) => a + treeMemoryMB(s.pid).rss, 0) });
   sample();
   const sampler = setInterval(sample, 5000);
   const others = otherCpuMeter(label);
   const { stats, seconds: took } = await timed(seconds, (signal) =>
-    runLoops({ servers, sessions: ctx.sessions, posters: ctx.posters, types: ["monitor", "search"], ops: ctx.ops, signal }),
+    runLoops({ servers, sessions: ctx.sessions, posters: ctx.posters, types, ops: ctx.ops, signal }),
   );
+  const cpuMs = servers.reduce((a, s) => a + treeCpuMs(s.pid), 0) - cpu0;
   clearInterval(sampler);
   sample();
   const otherRow = others();
@@ -291,6 +314,7 @@ async function mix(ctx, servers, seconds, label) {
     result,
     rss: { start: rss[0].mb, middle: mid.mb, end: rss.at(-1).mb, max: Math.max(...rss.map((r) => r.mb)) },
     others: otherRow,
+    cpuPerRequest: cpuMs / Object.values(result).reduce((a, r) => a + r.count + r.errors, 0),
   };
 }
 
@@ -334,18 +358,19 @@ async function queriesPerRequest(ctx, admin, n = 40) {
     return Number((await admin`select xact_commit + xact_rollback as x from pg_stat_database where datname = ${DB_NAME}`)[0].x);
   };
   const out = {};
-  const user = ctx.sessions[0];
-  for (const type of ["monitor", "search", "benchPage", "benchSearch"])
-    for (let i = 0; i < 5; i++) await ctx.ops[type](ctx.servers[0], user, i); // warm (first-use statements)
+  // the posts' jobs wait for the worker, which starts after this part (they join the exactly-once check)
+  const by = (type) => (type === "post" ? ctx.posters[0] : ctx.sessions[0]);
+  const types = ["monitor", "search", "post", "benchPage", "benchSearch"];
+  for (const type of types) for (let i = 0; i < 5; i++) await ctx.ops[type](ctx.servers[0], by(type), i); // warm (first-use statements)
   // idle: what the server does on its own meanwhile (its readiness and settings reads, if any)
   let before = await xacts();
   const t0 = performance.now();
   const idle = ((await xacts()) - before) / ((performance.now() - t0) / 1000);
-  for (const type of ["monitor", "search", "benchPage", "benchSearch"]) {
+  for (const type of types) {
     before = await xacts();
     const t = performance.now();
     // unfiltered: i × (every filter count) picks the first query of each list
-    for (let i = 0; i < n; i++) await ctx.ops[type](ctx.servers[0], user, i * SEARCHES.length * MONITOR_QUERIES.length);
+    for (let i = 0; i < n; i++) await ctx.ops[type](ctx.servers[0], by(type), i * SEARCHES.length * MONITOR_QUERIES.length);
     const after = await xacts();
     out[type] = (after - before - idle * ((performance.now() - t) / 1000)) / n;
   }
@@ -402,6 +427,32 @@ function writeSection(body) {
   spawnSync(path.join(root, "node_modules", ".bin", "biome"), ["format", "--write", file], { cwd: root, stdio: "ignore" });
 }
 
+/**
+ * Replaces one subsection of the Load section (from its heading to the next heading or the notes), or adds it before the
+ * notes: a run of one part leaves the others' figures as they were.
+ */
+function replaceSubsection(heading, body) {
+  const file = path.join(root, "bench", "RESULTS.md");
+  const text = readFileSync(file, "utf8");
+  const at = text.indexOf(`\n${SECTION}\n`);
+  if (at < 0) return writeSection(body);
+  const end = text.slice(at + 1).search(/^## /m);
+  const sectionEnd = end > 0 ? at + 1 + end : text.length;
+  const section = text.slice(at + 1, sectionEnd);
+  const from = section.indexOf(`\n${heading}`);
+  let next = section.length;
+  if (from >= 0) {
+    const rest = section.slice(from + 1 + heading.length);
+    const stop = rest.search(new RegExp(`^### |^${NOTES_MARK}`, "m"));
+    next = stop >= 0 ? from + 1 + heading.length + stop : section.length;
+  }
+  const mark = section.indexOf(NOTES_MARK);
+  const [cutFrom, cutTo] = from >= 0 ? [from + 1, next] : [mark >= 0 ? mark : section.length, mark >= 0 ? mark : section.length];
+  const updated = `${section.slice(0, cutFrom)}${body.trim()}\n\n${section.slice(cutTo)}`;
+  writeFileSync(file, `${text.slice(0, at + 1)}${updated}${text.slice(sectionEnd)}`.replace(/\n{3,}/g, "\n\n"));
+  spawnSync(path.join(root, "node_modules", ".bin", "biome"), ["format", "--write", file], { cwd: root, stdio: "ignore" });
+}
+
 const ms = (x) => (Number.isFinite(x) ? fmt(x, x < 10 ? 1 : 0) : "—");
 function typeRow(name, r) {
   return `| ${name} | ${r.count} | ${r.errors} | ${fmt(r.rate)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} |`;
@@ -410,13 +461,24 @@ const TYPE_HEAD = ["| request | count | errors | req/s | p50 ms | p95 ms | p99 m
 const TYPE_NAMES = {
   monitor: "job monitor page (GET /system/{name}/jobmonitor, session cookie)",
   search: "job search (GET /api/v3/systems/{id}/jobs, bearer)",
+  searchAll: "job search, no filter (GET /api/v3/systems/{id}/jobs, bearer)",
   post: "job posting (POST /api/jobs, one 1 KB text file)",
   benchPage: "floor: same shell, static 25-row table (BENCH_ROUTES)",
   benchSearch: "floor: token check + the search's SQL built once (BENCH_ROUTES)",
 };
 
+const totalRate = (m) => Object.values(m.result).reduce((a, r) => a + r.rate, 0);
+
+/** The unfiltered mix's figures in one line (the console). */
+function unfilteredLine(u) {
+  return (
+    `posts ${fmt(u.result.post.rate)} /s (p50 ${ms(u.result.post.p50)} ms), all ${fmt(totalRate(u))} req/s, ` +
+    `server CPU ${fmt(u.cpuPerRequest)} ms per request, RSS at the end ${fmt(u.rss.end, 0)} MB; ${u.others.value} other CPU`
+  );
+}
+
 function mixTable(m) {
-  const total = Object.values(m.result).reduce((a, r) => a + r.rate, 0);
+  const total = totalRate(m);
   return [
     ...TYPE_HEAD,
     ...Object.entries(m.result).map(([t, r]) => typeRow(TYPE_NAMES[t], r)),
@@ -490,11 +552,20 @@ try {
     );
   }
 
-  worker = spawnGroup("npm", ["run", "worker"], { env, logFile: `${dataDir}-worker.log` });
+  // profiled: node itself (what `npm run worker` runs), so that the stop reaches it and its profile is written
+  worker = profile
+    ? spawnGroup(process.execPath, ["--import", "tsx", "workers/index.ts"], {
+        env: {
+          ...env,
+          NODE_OPTIONS: `--require ${path.join(root, "bench", "profile-preload.cjs")}`,
+          BENCH_PROFILE_DIR: path.join(profileDir, "worker"),
+        },
+        logFile: `${dataDir}-worker.log`,
+      })
+    : spawnGroup("npm", ["run", "worker"], { env, logFile: `${dataDir}-worker.log` });
   console.log(`warm-up ${WARMUP_SECONDS} s…`);
-  await timed(WARMUP_SECONDS, (signal) =>
-    runLoops({ servers, sessions, posters, types: ["monitor", "search"], ops: ctx.ops, signal }),
-  );
+  const warmTypes = parts.includes("mix") ? MIX_TYPES : UNFILTERED_TYPES;
+  await timed(WARMUP_SECONDS, (signal) => runLoops({ servers, sessions, posters, types: warmTypes, ops: ctx.ops, signal }));
 
   let one;
   if (parts.includes("mix")) {
@@ -504,6 +575,14 @@ try {
     console.log(
       `RSS ${fmt(one.rss.start, 0)} / ${fmt(one.rss.middle, 0)} / ${fmt(one.rss.end, 0)} MB; ${one.others.value} other CPU`,
     );
+  }
+
+  let unfiltered;
+  if (parts.includes("unfiltered")) {
+    console.log(`unfiltered mix: ${SESSIONS} sessions (monitor/unfiltered search), ${POSTERS} posters, ${MIX_SECONDS} s…`);
+    unfiltered = await mix(ctx, servers, MIX_SECONDS, "the unfiltered mix", UNFILTERED_TYPES);
+    for (const line of mixTable(unfiltered)) console.log(line);
+    console.log(unfilteredLine(unfiltered));
   }
 
   let floors;
@@ -541,10 +620,31 @@ try {
   let profileText = "";
   if (profile) {
     for (const s of servers.splice(0)) await endGroup(s, 60_000); // the profile is written at exit (Next exits on SIGTERM)
+    await endGroup(worker, 60_000);
+    worker = undefined;
     profileText = summariseProfile(profileDir);
     console.log(profileText);
+    console.log(`\nthe worker:\n\n${summariseProfile(path.join(profileDir, "worker"))}`);
   }
 
+  const unfilteredLines = unfiltered
+    ? [
+        `### The unfiltered mix, one server, ${fmt(unfiltered.seconds, 0)} s (issue 26 §6: the job search without any filter)`,
+        "",
+        ...mixTable(unfiltered),
+        "",
+        "| posts/s | post p50 ms | all req/s | server CPU per request | server RSS at the end |",
+        "|---|---|---|---|---|",
+        `| ${fmt(unfiltered.result.post.rate)} | ${ms(unfiltered.result.post.p50)} | ${fmt(totalRate(unfiltered))} | ` +
+          `${fmt(unfiltered.cpuPerRequest)} ms | ${fmt(unfiltered.rss.end, 0)} MB |`,
+        "",
+        `- ${unfiltered.others.measurement}: ${unfiltered.others.value}`,
+      ]
+    : [];
+  if (!process.argv.includes("--no-write") && !one && unfiltered) {
+    replaceSubsection("### The unfiltered mix", unfilteredLines.join("\n"));
+    console.log("bench:load: updated the unfiltered mix of the Load section of bench/RESULTS.md");
+  }
   if (!process.argv.includes("--no-write") && one && queries) {
     const onceOk = once.total === once.posted && once.ready === once.posted && once.oneAttempt === once.posted;
     const errors = (x) => Object.values(x.result).reduce((a, r) => a + r.errors, 0);
@@ -586,6 +686,7 @@ try {
       "|---|---|",
       ...Object.entries(queries).map(([t, q]) => `| ${TYPE_NAMES[t]} | ${fmt(q, 1)} |`),
     ];
+    if (unfiltered) lines.push("", ...unfilteredLines);
     if (floors) {
       const pr = floors.page.ours.rate / floors.page.floor.rate;
       const sr = floors.search.ours.rate / floors.search.floor.rate;

@@ -29,6 +29,9 @@ function category(url, name) {
   if (/\/server\/chunks\/ssr\/|\/server\/app\//.test(u)) return "build: page and layout chunks (ours + bundled packages)";
   if (/\/server\/chunks\//.test(u)) return "build: route and shared chunks (ours + bundled packages)";
   if (/\.next[^/]*\//.test(u)) return "build: other";
+  // a worker's own modules (run through tsx, not built)
+  const own = /\/(lib|workers|db)\/([^/.]+)/.exec(u);
+  if (own) return `ours: ${own[1]}/${own[2]}`;
   return u;
 }
 

@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, eq, isNotNull, lte, ne, sql } from "drizzle-orm";
+import { and, arrayOverlaps, eq, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { systems, users, WEBHOOK_TEST_EVENT, type Webhook, type WebhookDelivery, webhookDeliveries, webhooks } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/services/write-audit";
@@ -56,7 +56,7 @@ export async function claimDueDeliveries(db: Database, opts: { limit: number; no
       and(
         eq(webhookDeliveries.state, "Pending"),
         lte(webhookDeliveries.nextAttempt, now),
-        sql`(${webhookDeliveries.lockedUntil} is null or ${webhookDeliveries.lockedUntil} < ${now})`,
+        or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, now)),
       ),
     )
     .orderBy(webhookDeliveries.nextAttempt)
