@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, eq, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, arrayOverlaps, eq, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { systems, users, WEBHOOK_TEST_EVENT, type Webhook, type WebhookDelivery, webhookDeliveries, webhooks } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/services/write-audit";
@@ -47,8 +47,12 @@ export function secretsInForce(webhook: Webhook, now: Date): string[] {
 }
 
 /** Claims up to `limit` due deliveries for this worker (others skip them while it holds them). */
-export async function claimDueDeliveries(db: Database, opts: { limit: number; now?: Date }): Promise<WebhookDelivery[]> {
+export async function claimDueDeliveries(
+  db: Database,
+  opts: { limit: number; now?: Date; exceptWebhooks?: readonly string[] },
+): Promise<WebhookDelivery[]> {
   const now = opts.now ?? new Date();
+  const except = opts.exceptWebhooks?.length ? [notInArray(webhookDeliveries.webhookId, [...opts.exceptWebhooks])] : [];
   const due = db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
@@ -57,6 +61,7 @@ export async function claimDueDeliveries(db: Database, opts: { limit: number; no
         eq(webhookDeliveries.state, "Pending"),
         lte(webhookDeliveries.nextAttempt, now),
         or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, now)),
+        ...except,
       ),
     )
     .orderBy(webhookDeliveries.nextAttempt)
@@ -67,6 +72,15 @@ export async function claimDueDeliveries(db: Database, opts: { limit: number; no
     .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS) })
     .where(sql`${webhookDeliveries.id} in ${due}`)
     .returning();
+}
+
+/** Gives claimed deliveries back unsent: another round (of any worker) takes them. */
+export async function releaseClaims(db: Database, ids: readonly string[]): Promise<void> {
+  if (ids.length)
+    await db
+      .update(webhookDeliveries)
+      .set({ lockedUntil: null })
+      .where(inArray(webhookDeliveries.id, [...ids]));
 }
 
 /**

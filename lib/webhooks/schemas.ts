@@ -55,6 +55,18 @@ export const ZWebhookUpdate = z
   .meta({ id: "WebhookUpdate", examples: [{ events: ["job.ready", "job.error", "job.removed"], enabled: true }] });
 export type WebhookUpdate = z.infer<typeof ZWebhookUpdate>;
 
+/**
+ * The add and edit dialog of the system configuration's webhooks page: the API's fields as the form holds them (an
+ * empty project is every project of the system).
+ */
+export const ZWebhookForm = z.object({
+  url: zUrl,
+  events: zEvents,
+  projectId: z.union([z.literal(""), z.uuid({ error: "InvalidId" })]),
+  description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX),
+});
+export type WebhookFormValues = z.input<typeof ZWebhookForm>;
+
 const EXAMPLE = {
   id: WEBHOOK_ID,
   systemId: SYSTEM_ID,

@@ -231,7 +231,7 @@ describe("webhooks: deliveries", () => {
     const outbox = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.jobId, jobId));
     expect(outbox.map((d) => [d.event, d.webhookId, d.state])).toEqual([["job.ready", made.json.id, "Pending"]]);
 
-    expect(await sendDueDeliveries(db)).toBe(1);
+    expect(await sendDueDeliveries(db, { wait: true })).toBe(1);
     expect(r.got).toHaveLength(1);
     const [first] = r.got;
     if (!first) throw new Error("nothing received");
@@ -260,11 +260,11 @@ describe("webhooks: deliveries", () => {
     expect(body.data).not.toHaveProperty("errorCode");
     expect(new Date(body.timestamp).getTime()).not.toBeNaN();
     // delivered: not sent again
-    expect(await sendDueDeliveries(db)).toBe(0);
+    expect(await sendDueDeliveries(db, { wait: true })).toBe(0);
 
     const removed = await call(deleteJob, `/api/jobs/${jobId}`, { method: "DELETE", token: adminToken });
     expect(removed.status, removed.text).toBe(204);
-    await sendDueDeliveries(db);
+    await sendDueDeliveries(db, { wait: true });
     expect(r.got.map((g) => JSON.parse(g.body).type)).toEqual(["job.ready", "job.removed"]);
 
     const log = await call(deliveriesRoute, `/api/v3/webhooks/${made.json.id}/deliveries?pageSize=5`, { token: adminToken });
@@ -292,16 +292,16 @@ describe("webhooks: deliveries", () => {
 
     let clock = Date.now();
     const now = () => new Date(clock);
-    await sendDueDeliveries(db, { now });
+    await sendDueDeliveries(db, { now, wait: true });
     const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, made.json.id));
     expect(delivery).toMatchObject({ state: "Pending", attempts: 1, lastStatus: 500, lastError: "Status: 500" });
     expect(delivery?.nextAttempt?.getTime()).toBe(clock + 5000);
     // not due yet: nothing sent
     clock += 4000;
-    expect(await sendDueDeliveries(db, { now })).toBe(0);
+    expect(await sendDueDeliveries(db, { now, wait: true })).toBe(0);
     for (const delay of RETRY_DELAYS_MS) {
       clock += delay;
-      expect(await sendDueDeliveries(db, { now })).toBe(1);
+      expect(await sendDueDeliveries(db, { now, wait: true })).toBe(1);
     }
     expect(r.got).toHaveLength(1 + RETRY_DELAYS_MS.length);
     expect(new Set(r.got.map((g) => g.headers["webhook-id"]))).toEqual(new Set([delivery?.id]));
@@ -333,7 +333,7 @@ describe("webhooks: deliveries", () => {
       .set({ failingSince: new Date(Date.now() - 3 * 24 * 3600 * 1000 - 1000) })
       .where(eq(webhooks.id, made.json.id));
     r.state.status = 503;
-    await sendDueDeliveries(db);
+    await sendDueDeliveries(db, { wait: true });
     [hook] = await db.select().from(webhooks).where(eq(webhooks.id, made.json.id));
     expect(hook).toMatchObject({ enabled: false, disabledReason: "Failing" });
     const mail = await smtp.waitFor((m) => m.to.includes(t.adminEmail));
@@ -392,6 +392,47 @@ describe("webhooks: deliveries", () => {
     expect(r.got).toHaveLength(count);
   });
 
+  it("a receiver that never answers holds at most its own few places: another system's webhook is sent meanwhile", async () => {
+    process.env.WEBHOOK_ALLOW_PRIVATE = "true";
+    const db = await getDb();
+    let hanging = 0;
+    const silent = http.createServer(() => {
+      hanging++; // never answers
+    });
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const quick = await receiver();
+    servers.push(quick);
+    const a = await tenant();
+    const b = await tenant();
+    await create(a.admin, {
+      systemId: a.system.id,
+      url: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/`,
+      events: ["job.error"],
+    });
+    await create(b.admin, { systemId: b.system.id, url: quick.url, events: ["job.error"] });
+    const fail = async (systemId: string, n: number) => {
+      for (let i = 0; i < n; i++) {
+        const job = await makeJob({ systemId, state: "Processing" });
+        await db.update(jobs).set({ state: "Error" }).where(eq(jobs.id, job.id));
+      }
+    };
+    await fail(a.system.id, 10);
+    await sendDueDeliveries(db); // A's first places fill
+    await fail(b.system.id, 1);
+    await sendDueDeliveries(db);
+    await sendDueDeliveries(db);
+    for (let i = 0; i < 50 && quick.got.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(quick.got).toHaveLength(1);
+    expect(hanging).toBe(4);
+    const waiting = await db
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.systemId, a.system.id), eq(webhookDeliveries.state, "Pending")));
+    expect(waiting.filter((d) => d.lockedUntil !== null)).toHaveLength(4);
+    silent.closeAllConnections();
+    silent.close();
+  });
+
   it("learn runs: learnrun.ready with links to the run", async () => {
     process.env.WEBHOOK_ALLOW_PRIVATE = "true";
     const r = await receiver();
@@ -407,7 +448,7 @@ describe("webhooks: deliveries", () => {
       .returning();
     if (!run) throw new Error("no run");
     await processLearnDelivery(db, { runId: run.id });
-    await sendDueDeliveries(db);
+    await sendDueDeliveries(db, { wait: true });
     const body = JSON.parse(r.got.at(-1)?.body ?? "{}");
     expect(body).toMatchObject({
       type: "learnrun.ready",
