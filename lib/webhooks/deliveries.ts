@@ -26,9 +26,9 @@ export const PREVIOUS_SECRET_MS = 24 * 3600 * 1000;
 /** What a delivery's body says: `{ type, timestamp, data }`, data with links to what the event is about. */
 export function deliveryBody(delivery: Pick<WebhookDelivery, "event" | "created" | "data">, serviceUrl: string): string {
   const base = serviceUrl.replace(/\/+$/, "");
-  const data: Record<string, unknown> = Object.fromEntries(
-    Object.entries(delivery.data).filter(([, value]) => value !== null && value !== undefined),
-  );
+  // errorCode only where there is one (issue 26 §1 `errorCode?`); the other fields always, null where empty
+  const { errorCode, ...rest } = delivery.data;
+  const data: Record<string, unknown> = errorCode === null || errorCode === undefined ? rest : { ...rest, errorCode };
   if (typeof data.jobId === "number") {
     data.links = { job: `${base}/api/jobs/${data.jobId}`, result: `${base}/api/jobs/${data.jobId}/download` };
   } else if (typeof data.learnRunId === "number" && typeof data.projectId === "string") {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readDeliveryError, webhookState } from "./rules";
+import { deliveryStateFilter, readDeliveryError, webhookState } from "./rules";
 
 describe("webhookState", () => {
   it("tells enabled, failing, disabled by a user and disabled after failures apart", () => {
@@ -30,5 +30,14 @@ describe("readDeliveryError", () => {
 
   it("keeps a text of no known code whole", () => {
     expect(readDeliveryError("Something else: entirely")).toEqual({ code: null, text: "Something else: entirely" });
+  });
+});
+
+describe("deliveryStateFilter", () => {
+  it("takes a state of the list, and nothing else", () => {
+    expect(deliveryStateFilter("Failed")).toBe("Failed");
+    expect(deliveryStateFilter(["Pending", "Failed"])).toBe("Pending");
+    expect(deliveryStateFilter("failed")).toBeUndefined();
+    expect(deliveryStateFilter(undefined)).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { WEBHOOK_DELIVERY_STATES, type WebhookDeliveryState } from "@/db/schema/webhooks";
 import type { WebhookDto } from "./schemas";
 
 /**
@@ -27,4 +28,10 @@ export function readDeliveryError(error: string): DeliveryError {
   const detail = colon < 0 ? "" : error.slice(colon + 1).trim();
   const code = DELIVERY_ERROR_CODES.find((c) => c === head);
   return code ? { code, detail: detail || null } : { code: null, text: error };
+}
+
+/** The delivery log's state filter as the URL query has it: one of the states, or none (every state). */
+export function deliveryStateFilter(value: string | string[] | undefined): WebhookDeliveryState | undefined {
+  const one = Array.isArray(value) ? value[0] : value;
+  return WEBHOOK_DELIVERY_STATES.find((state) => state === one);
 }

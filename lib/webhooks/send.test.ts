@@ -83,7 +83,7 @@ describe("an attempt", () => {
 });
 
 describe("a delivery's body", () => {
-  it("is { type, timestamp, data } without empty fields, with links under the service URL", () => {
+  it("is { type, timestamp, data } with errorCode only when there is one, links under the service URL", () => {
     const body = deliveryBody(
       {
         event: "job.error",
@@ -98,6 +98,7 @@ describe("a delivery's body", () => {
       data: {
         jobId: 7,
         systemId: "s",
+        projectId: null,
         state: "Error",
         client: "",
         clientInfo: "",
