@@ -57,10 +57,8 @@ export async function createSession(
   return { id: row.id, token, refreshToken, validUntil: lifetimes.validUntil, created: now };
 }
 
-const callerColumns = {
-  sessionId: sessions.id,
-  validUntil: sessions.validUntil,
-  revokedAt: sessions.revokedAt,
+/** The user and system part of a caller, read with a session or with an API key. */
+const userColumns = {
   userId: users.id,
   userName: users.name,
   fullName: users.fullName,
@@ -71,6 +69,13 @@ const callerColumns = {
   systemId: systems.id,
   systemName: systems.name,
   systemActive: systems.isActive,
+};
+
+const callerColumns = {
+  sessionId: sessions.id,
+  validUntil: sessions.validUntil,
+  revokedAt: sessions.revokedAt,
+  ...userColumns,
 };
 
 type CallerRow = {
@@ -138,24 +143,30 @@ export const API_KEY_PREFIX = "dsk_";
 /** a key's last use is written at most once a minute: a busy integration does not write on every call */
 const LAST_USED_EVERY_MS = 60_000;
 
+// an integration calls with its key on every request: prepared once per database, as the token lookup
+const preparedKeyByDb = new WeakMap<Database, ReturnType<typeof prepareKeyLookup>>();
+
+function prepareKeyLookup(db: Database) {
+  return db
+    .select({ ...userColumns, sessionId: apiKeys.id, keyExpires: apiKeys.expires, lastUsed: apiKeys.lastUsed })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .innerJoin(systems, eq(systems.id, users.systemId))
+    .where(eq(apiKeys.keyHash, sql.placeholder("hash")))
+    .prepare("caller_by_api_key");
+}
+
 /**
  * An API key -> its user as the caller (the user's roles; `apiKeyId` set). The user and the system must be active and
  * the key unexpired; a password lockout does not matter, and a key never has a password to change.
  */
 async function callerFromApiKey(db: Database, key: string, now: Date): Promise<Caller> {
-  const [row] = await db
-    .select({
-      ...callerColumns,
-      sessionId: apiKeys.id,
-      validUntil: sql<null>`null`,
-      revokedAt: sql<null>`null`,
-      keyExpires: apiKeys.expires,
-      lastUsed: apiKeys.lastUsed,
-    })
-    .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
-    .innerJoin(systems, eq(systems.id, users.systemId))
-    .where(eq(apiKeys.keyHash, hashToken(key)));
+  let lookup = preparedKeyByDb.get(db);
+  if (!lookup) {
+    lookup = prepareKeyLookup(db);
+    preparedKeyByDb.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ hash: hashToken(key) });
   if (!row?.userActive || !row.systemActive) {
     throw new AppError("InvalidToken", undefined, { headers: INVALID_TOKEN_HEADERS });
   }
