@@ -3,6 +3,7 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { PRODUCT } from "@/lib/about/product";
 import { SESSION_COOKIE } from "@/lib/auth/session-cookie";
 import { ZErrorEnvelope } from "@/lib/errors/schemas";
+import { WEBHOOK_EVENT_BODIES } from "@/lib/webhooks/schemas";
 import "./contracts";
 import type { Contract } from "./contract";
 import { registeredContracts } from "./contract";
@@ -280,6 +281,47 @@ const INFO_DESCRIPTION = [
   "a token or a key), except reads that answer an `ETag` (`private, no-cache`: ask again with `If-None-Match`).",
 ].join(" ");
 
+const WEBHOOK_HEADERS = [
+  ["webhook-id", "the delivery's id: the same for every attempt of it (a receiver that saw it already answers 2xx)"],
+  ["webhook-timestamp", "the attempt's time in Unix seconds (refuse deliveries older than a few minutes)"],
+  [
+    "webhook-signature",
+    "`v1,<base64 HMAC-SHA256 over \"{webhook-id}.{webhook-timestamp}.{body}\" keyed with the secret's bytes>`; after a secret's rotation a second one, space-separated, for 24 hours",
+  ],
+] as const;
+
+/** What a webhook receives (issue 26 §1): the document's `webhooks`, one signed POST per event. */
+function webhookOperations(): ZodOpenApiPathsObject {
+  return Object.fromEntries(
+    Object.entries(WEBHOOK_EVENT_BODIES).map(([type, { summary, body }]) => [
+      type,
+      {
+        post: {
+          operationId: `webhook${type
+            .split(".")
+            .map((part) => part[0]?.toUpperCase() + part.slice(1))
+            .join("")}`,
+          summary,
+          description:
+            "Sent to the webhooks that name the event (Standard Webhooks). A 2xx answer delivers it; otherwise it is sent again with the same webhook-id after about 5 s, 30 s, 2 min, 10 min, 30 min, 2 h, 6 h and 12 h.",
+          tags: ["Webhooks"],
+          // the receiver checks the signature headers, no security scheme of ours
+          security: [],
+          parameters: WEBHOOK_HEADERS.map(([name, description]) => ({
+            in: "header" as const,
+            name,
+            required: true,
+            description,
+            schema: { type: "string" as const },
+          })),
+          requestBody: { required: true, content: { "application/json": { schema: body } } },
+          responses: { "200": { description: "any 2xx delivers the event" } },
+        },
+      },
+    ]),
+  );
+}
+
 let cached: Json | undefined;
 
 /** The OpenAPI 3.1 document of every registered contract. */
@@ -304,8 +346,12 @@ export function openApiDocument(): Json {
     },
     servers: [{ url: "/", description: "this installation" }],
     tags: [...new Set(contracts.map((c) => c.tag))].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
-    components: { securitySchemes: SECURITY_SCHEMES, schemas: { ErrorEnvelope: ZErrorEnvelope } },
+    components: {
+      securitySchemes: SECURITY_SCHEMES,
+      schemas: { ErrorEnvelope: ZErrorEnvelope },
+    },
     paths,
+    webhooks: webhookOperations(),
   });
   cached = tidyDocument(document as unknown as Json);
   return cached;

@@ -180,3 +180,99 @@ export type DeliveryDto = z.infer<typeof ZDelivery>;
 export const ZDeliveryList = z
   .object({ items: z.array(ZDelivery), totalCount: z.number().int() })
   .meta({ id: "WebhookDeliveryList", examples: [{ items: [DELIVERY_EXAMPLE], totalCount: 1 }] });
+
+// What a delivery sends (documented as the OpenAPI document's `webhooks`): `{ type, timestamp, data }`; each event's
+// schema is its own object (zod-openapi refers a schema used twice under `webhooks` by a path it cannot resolve).
+const jobEventData = () =>
+  z.object({
+    jobId: z.number().int(),
+    systemId: z.uuid(),
+    projectId: z.uuid().nullable(),
+    state: z.enum(["Ready", "Error", "Removed"]),
+    client: z.string(),
+    clientInfo: z.string(),
+    errorCode: z.string().optional().meta({ description: "the job's error code, when it has one" }),
+    links: z.object({
+      job: z.string().meta({ description: "GET the job (its auth key or a token)" }),
+      result: z.string().meta({ description: "GET its files as a zip" }),
+    }),
+  });
+
+const learnRunEventData = () =>
+  z.object({
+    learnRunId: z.number().int(),
+    systemId: z.uuid(),
+    projectId: z.uuid(),
+    state: z.enum(["Ready", "Error"]),
+    trigger: z.string(),
+    errorCode: z.string().optional(),
+    links: z.object({ run: z.string(), project: z.string() }),
+  });
+
+function event(type: string, data: z.ZodType, example: unknown) {
+  return z
+    .object({
+      type: z.literal(type),
+      timestamp: z.iso.datetime().meta({ description: "when the event happened" }),
+      data,
+    })
+    .meta({ examples: [example] });
+}
+
+const JOB_LINKS = {
+  job: "https://docs.example.com/api/jobs/4711",
+  result: "https://docs.example.com/api/jobs/4711/download",
+};
+const jobExample = (type: string, state: string, errorCode?: string) => ({
+  type,
+  timestamp: "2026-11-29T10:05:00.000Z",
+  data: {
+    jobId: 4711,
+    systemId: SYSTEM_ID,
+    projectId: "3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f",
+    state,
+    client: "erp",
+    clientInfo: "",
+    ...(errorCode && { errorCode }),
+    links: JOB_LINKS,
+  },
+});
+const runExample = (type: string, state: string) => ({
+  type,
+  timestamp: "2026-11-29T10:05:00.000Z",
+  data: {
+    learnRunId: 12,
+    systemId: SYSTEM_ID,
+    projectId: "3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f",
+    state,
+    trigger: "Manual",
+    links: {
+      run: "https://docs.example.com/api/v3/learn/projects/3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f/runs/12",
+      project: "https://docs.example.com/api/v3/learn/projects/3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f",
+    },
+  },
+});
+
+/** Each event's body, with what it is sent for. */
+export const WEBHOOK_EVENT_BODIES: Record<(typeof WEBHOOK_EVENTS)[number], { summary: string; body: z.ZodType }> = {
+  "job.ready": {
+    summary: "A job was processed: Ready",
+    body: event("job.ready", jobEventData(), jobExample("job.ready", "Ready")),
+  },
+  "job.error": {
+    summary: "A job ended in Error",
+    body: event("job.error", jobEventData(), jobExample("job.error", "Error", "NoText")),
+  },
+  "job.removed": {
+    summary: "A job was deleted or expired (Removed)",
+    body: event("job.removed", jobEventData(), jobExample("job.removed", "Removed")),
+  },
+  "learnrun.ready": {
+    summary: "A learn run ended: Ready",
+    body: event("learnrun.ready", learnRunEventData(), runExample("learnrun.ready", "Ready")),
+  },
+  "learnrun.error": {
+    summary: "A learn run ended in Error",
+    body: event("learnrun.error", learnRunEventData(), runExample("learnrun.error", "Error")),
+  },
+};

@@ -165,3 +165,17 @@ function checkCodes(operation: Operation, status: number, json: unknown, fail: (
   const unknown = rest.filter((code) => !all.has(code));
   if (unknown.length) fail(`codes ${unknown.join(", ")} are named by no response of the operation`);
 }
+
+/** Throws when a webhook delivery's body is not what the document's `webhooks` declare for its type (issue 26 §1). */
+export function checkWebhookBody(body: string): void {
+  const s = setup();
+  const json = parse(body, (problem) => {
+    throw new Error(`webhook body: ${problem}`);
+  }) as { type?: string };
+  const type = String(json.type);
+  if (type === "webhook.test") return;
+  const documented = (s.document as unknown as { webhooks?: Record<string, unknown> }).webhooks?.[type];
+  if (!documented) throw new Error(`webhook body: the type ${type} is not in the document's webhooks`);
+  const validate = validator(s, ["webhooks", type, "post", "requestBody", "content", "application/json", "schema"]);
+  if (!validate(json)) throw new Error(`webhook body of ${type} drifts: ${s.ajv.errorsText(validate.errors)}\n  ${body}`);
+}

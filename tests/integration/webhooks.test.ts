@@ -22,6 +22,7 @@ import { supersystem, tokenOf } from "../helpers/api";
 import { makeJob, makeProject, makeSystem, makeUser } from "../helpers/factories";
 import { call } from "../helpers/http";
 import { addLearnDocuments, makeLearnProjectRow } from "../helpers/learn-runs";
+import { checkWebhookBody } from "../helpers/openapi-check";
 import { addedProject, processedJob } from "../helpers/processed";
 import { startSmtp, type TestSmtpServer } from "../helpers/smtp";
 
@@ -44,6 +45,8 @@ async function receiver() {
       body += c;
     });
     req.on("end", () => {
+      // every body is what /api/openapi.json's `webhooks` say of its type
+      checkWebhookBody(body);
       got.push({ headers: req.headers, body });
       res.writeHead(state.status, state.status === 302 ? { location: "http://example.com/" } : {}).end("ok");
     });
