@@ -7,8 +7,10 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 const next = path.join(root, "node_modules", ".bin", "next");
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+// next.config.ts builds into and serves from NEXT_DIST_DIR (CI serves the end-to-end tests the build the tests made)
+const distDir = process.env.NEXT_DIST_DIR || ".next";
 
-if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+if (!existsSync(path.join(root, distDir, "BUILD_ID"))) {
   console.log("No build found: building the portal once (next build)…");
   const build = spawnSync(next, ["build"], { cwd: root, env, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);

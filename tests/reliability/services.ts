@@ -139,7 +139,7 @@ function spawnLogged(command: string, args: string[], env: NodeJS.ProcessEnv, lo
 
 /** The production server on `env` (DATABASE_URL, REDIS_URL, …), answering /api/health/ready with 200. */
 export async function startServer(env: NodeJS.ProcessEnv, dataDir: string): Promise<{ url: string; process: Process }> {
-  // CI has built the app already (npm run build): RELIABILITY_NEXT_DIST_DIR=.next serves that build
+  // CI serves the build the server tests made: RELIABILITY_NEXT_DIST_DIR=.next-test (.ci/run)
   const { root, next, distDir } = process.env.RELIABILITY_NEXT_DIST_DIR
     ? {
         root: path.resolve(import.meta.dirname, "..", ".."),
