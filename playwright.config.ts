@@ -55,6 +55,8 @@ export default defineConfig({
       // every spec signs in from 127.0.0.1 many times a minute; the limits themselves: tests/integration/limits.test.ts
       RATE_LIMIT_SIGNIN_PER_ADDRESS: "0",
       RATE_LIMIT_SIGNIN_PER_USER: "0",
+      // webhooks.spec.ts posts to a receiver it starts on 127.0.0.1; the refusal itself: tests/integration/webhooks.test.ts
+      WEBHOOK_ALLOW_PRIVATE: "true",
     },
   },
 });
