@@ -10,8 +10,8 @@ import { FormError } from "@/components/forms/form-error";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { useStatus } from "@/components/shell/status-bar";
 import { Card, CardContent } from "@/components/ui/card";
+import { FileInput } from "@/components/ui/file-input";
 import { Form, FormControl } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
 import { UploadProgress } from "@/components/ui/upload-progress";
 import { projectUploadFormSchema, type ProjectUploadFormValues as Values } from "@/lib/projects/schemas";
 import { uploadWithProgress } from "./upload";
@@ -100,8 +100,7 @@ export function ProjectUploadForm(props: Props) {
             <FieldFrame<Values> name="file" id="esproject" label={t("file")}>
               {(field) => (
                 <FormControl>
-                  <Input
-                    type="file"
+                  <FileInput
                     accept=".esproject,application/zip"
                     data-testid="esproject-file"
                     name={field.name}

@@ -11,8 +11,8 @@ import { useActionForm } from "@/components/forms/use-action-form";
 import { uploadWithProgress } from "@/components/projects/upload";
 import { useStatus } from "@/components/shell/status-bar";
 import { Card, CardContent } from "@/components/ui/card";
+import { FileInput } from "@/components/ui/file-input";
 import { Form, FormControl } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
 import { UploadProgress } from "@/components/ui/upload-progress";
 import { RESOURCE_TYPES, type ResourceLevel } from "@/db/schema/resources";
 import { code } from "@/lib/errors/issues";
@@ -110,8 +110,7 @@ export function ResourceForm({ systemId, level, base, fixed }: Props) {
             <FieldFrame<Values> name="file" id="resourceFile" label={t("file")}>
               {(field) => (
                 <FormControl>
-                  <Input
-                    type="file"
+                  <FileInput
                     accept={extension ?? undefined}
                     data-testid="resource-file"
                     name={field.name}
