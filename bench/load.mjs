@@ -45,7 +45,8 @@ const { summariseProfile } = await import("./load/profile.mjs");
 
 const PG_SERVER = process.env.BENCH_PG_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const REDIS_URL = process.env.BENCH_REDIS_URL || "redis://127.0.0.1:6379";
-const PORTS = [3450, 3451];
+// BENCH_PORT: another pair of ports, so that two builds (two worktrees) run side by side under the same load of the machine
+const PORTS = process.env.BENCH_PORT ? [Number(process.env.BENCH_PORT), Number(process.env.BENCH_PORT) + 1] : [3450, 3451];
 const profile = process.argv.includes("--profile");
 const SESSIONS = Number(process.env.BENCH_SESSIONS) || 40;
 const POSTERS = Number(process.env.BENCH_POSTERS) || 10;
@@ -80,6 +81,8 @@ function loadEnv(dataDir, secret) {
     NEXT_DIST_DIR: DIST_DIR,
     NEXT_TELEMETRY_DISABLED: "1",
     LOG_LEVEL: "warn", // one info line per API call would be a cost of its own here; every bench server logs alike
+    // the bench signs in 90 times from one address within a minute (the API calls' limits stay: they are measured)
+    RATE_LIMIT_SIGNIN_PER_ADDRESS: "0",
   };
 }
 
@@ -366,15 +369,18 @@ async function queriesPerRequest(ctx, admin, n = 40) {
   let before = await xacts();
   const t0 = performance.now();
   const idle = ((await xacts()) - before) / ((performance.now() - t0) / 1000);
+  const cpu = {};
   for (const type of types) {
     before = await xacts();
     const t = performance.now();
+    const cpu0 = treeCpuMs(ctx.servers[0].pid);
     // unfiltered: i × (every filter count) picks the first query of each list
     for (let i = 0; i < n; i++) await ctx.ops[type](ctx.servers[0], by(type), i * SEARCHES.length * MONITOR_QUERIES.length);
+    cpu[type] = (treeCpuMs(ctx.servers[0].pid) - cpu0) / n;
     const after = await xacts();
     out[type] = (after - before - idle * ((performance.now() - t) / 1000)) / n;
   }
-  return out;
+  return { statements: out, cpu };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -439,14 +445,15 @@ function replaceSubsection(heading, body) {
   const end = text.slice(at + 1).search(/^## /m);
   const sectionEnd = end > 0 ? at + 1 + end : text.length;
   const section = text.slice(at + 1, sectionEnd);
-  const from = section.indexOf(`\n${heading}`);
-  let next = section.length;
-  if (from >= 0) {
-    const rest = section.slice(from + 1 + heading.length);
-    const stop = rest.search(new RegExp(`^### |^${NOTES_MARK}`, "m"));
-    next = stop >= 0 ? from + 1 + heading.length + stop : section.length;
-  }
   const mark = section.indexOf(NOTES_MARK);
+  // the figures only: the notes below the mark are kept as they are
+  const from = section.slice(0, mark >= 0 ? mark : undefined).indexOf(`\n${heading}`);
+  let next = mark >= 0 ? mark : section.length;
+  if (from >= 0) {
+    // up to the next subsection or the notes, whichever comes first
+    const stop = section.slice(from + 1 + heading.length).search(/^### /m);
+    if (stop >= 0) next = Math.min(next, from + 1 + heading.length + stop);
+  }
   const [cutFrom, cutTo] = from >= 0 ? [from + 1, next] : [mark >= 0 ? mark : section.length, mark >= 0 ? mark : section.length];
   const updated = `${section.slice(0, cutFrom)}${body.trim()}\n\n${section.slice(cutTo)}`;
   writeFileSync(file, `${text.slice(0, at + 1)}${updated}${text.slice(sectionEnd)}`.replace(/\n{3,}/g, "\n\n"));
@@ -473,7 +480,8 @@ const totalRate = (m) => Object.values(m.result).reduce((a, r) => a + r.rate, 0)
 function unfilteredLine(u) {
   return (
     `posts ${fmt(u.result.post.rate)} /s (p50 ${ms(u.result.post.p50)} ms), all ${fmt(totalRate(u))} req/s, ` +
-    `server CPU ${fmt(u.cpuPerRequest)} ms per request, RSS at the end ${fmt(u.rss.end, 0)} MB; ${u.others.value} other CPU`
+    `server CPU ${fmt(u.cpuPerRequest)} ms per request, ` +
+    `RSS ${fmt(u.rss.start, 0)} / ${fmt(u.rss.middle, 0)} / ${fmt(u.rss.end, 0)} MB; ${u.others.value} other CPU`
   );
 }
 
@@ -546,8 +554,8 @@ try {
     console.log("statements per request…");
     queries = await queriesPerRequest(ctx, admin);
     console.log(
-      `  ${Object.entries(queries)
-        .map(([t, q]) => `${t} ${fmt(q, 2)}`)
+      `  ${Object.entries(queries.statements)
+        .map(([t, q]) => `${t} ${fmt(q, 2)} (server CPU ${fmt(queries.cpu[t])} ms)`)
         .join(", ")}`,
     );
   }
@@ -680,11 +688,12 @@ try {
         `${once.withMetrics} — ${onceOk ? "all Ready exactly once" : "**not all Ready exactly once**"}`,
       `- Errors: ${errorsSaid(one)}`,
       "",
-      "Statements per request (transactions of the bench database over 40 sequential requests, unfiltered):",
+      "Statements per request (transactions of the bench database over 40 sequential requests, unfiltered) and the " +
+        "server's CPU per request over them:",
       "",
-      "| request | statements |",
-      "|---|---|",
-      ...Object.entries(queries).map(([t, q]) => `| ${TYPE_NAMES[t]} | ${fmt(q, 1)} |`),
+      "| request | statements | server CPU ms |",
+      "|---|---|---|",
+      ...Object.entries(queries.statements).map(([t, q]) => `| ${TYPE_NAMES[t]} | ${fmt(q, 1)} | ${fmt(queries.cpu[t])} |`),
     ];
     if (unfiltered) lines.push("", ...unfilteredLines);
     if (floors) {

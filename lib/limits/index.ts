@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { rateLimitCounters } from "@/db/schema";
 import { databaseUrl } from "@/lib/env";
@@ -32,20 +32,36 @@ export function limitOf(rule: LimitRule): number {
 }
 
 type Counted = { count: number; resetMs: number };
-type Store = { hit(key: string, windowStart: number): Promise<number> };
+/**
+ * Counts one call against each key in one round trip (a call's rules are counted together: each round trip of a busy
+ * server waits its turn behind the other requests' work, bench/RESULTS.md "Load"); `giveBack` takes counts back.
+ */
+type Store = {
+  hit(keys: string[], windowStart: number): Promise<number[]>;
+  giveBack(keys: string[], windowStart: number): Promise<void>;
+};
 
 const memory = new Map<string, { window: number; count: number }>();
+function memoryHit(key: string, windowStart: number): number {
+  const entry = memory.get(key);
+  if (!entry || entry.window !== windowStart) {
+    // the last window's entries go as the window turns
+    if (memory.size > 10_000) for (const [k, e] of memory) if (e.window < windowStart) memory.delete(k);
+    memory.set(key, { window: windowStart, count: 1 });
+    return 1;
+  }
+  entry.count++;
+  return entry.count;
+}
 const memoryStore: Store = {
-  async hit(key, windowStart) {
-    const entry = memory.get(key);
-    if (!entry || entry.window !== windowStart) {
-      // the last window's entries go as the window turns
-      if (memory.size > 10_000) for (const [k, e] of memory) if (e.window < windowStart) memory.delete(k);
-      memory.set(key, { window: windowStart, count: 1 });
-      return 1;
+  async hit(keys, windowStart) {
+    return keys.map((key) => memoryHit(key, windowStart));
+  },
+  async giveBack(keys, windowStart) {
+    for (const key of keys) {
+      const entry = memory.get(key);
+      if (entry?.window === windowStart && entry.count > 0) entry.count--;
     }
-    entry.count++;
-    return entry.count;
   },
 };
 
@@ -56,51 +72,65 @@ function redisStore(): Store | undefined {
   const redis = redisConnection();
   // while Redis is away (reconnecting: its commands would queue until it is back), the process's memory counts
   if (redis?.status !== "ready") return undefined;
+  const name = (key: string, windowStart: number) => `docservice:limit:${key}:${windowStart}`;
   return {
-    async hit(key, windowStart) {
-      const name = `docservice:limit:${key}:${windowStart}`;
+    async hit(keys, windowStart) {
+      const multi = redis.multi();
+      for (const key of keys) multi.incr(name(key, windowStart)).pexpire(name(key, windowStart), WINDOW_MS * 2);
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<"late">((resolve) => {
         timer = setTimeout(() => resolve("late"), REDIS_WAIT_MS);
       });
       try {
-        const answer = await Promise.race([
-          redis
-            .multi()
-            .incr(name)
-            .pexpire(name, WINDOW_MS * 2)
-            .exec(),
-          late,
-        ]);
-        if (answer === "late" || !answer) return memoryStore.hit(key, windowStart);
-        return Number((answer as [[unknown, number]])[0][1]);
+        const answer = await Promise.race([multi.exec(), late]);
+        if (answer === "late" || !answer) return memoryStore.hit(keys, windowStart);
+        // each key's INCR answer, its PEXPIRE's between them
+        return keys.map((_, i) => Number(answer[2 * i]?.[1]));
       } catch {
-        return memoryStore.hit(key, windowStart);
+        return memoryStore.hit(keys, windowStart);
       } finally {
         clearTimeout(timer);
       }
+    },
+    async giveBack(keys, windowStart) {
+      const multi = redis.multi();
+      for (const key of keys) multi.decr(name(key, windowStart));
+      await multi.exec().catch(() => undefined);
     },
   };
 }
 
 function databaseStore(db: Database): Store {
   return {
-    async hit(key, windowStart) {
+    async hit(keys, windowStart) {
       const start = new Date(windowStart);
-      const [row] = await db
+      const rows = await db
         .insert(rateLimitCounters)
-        .values({ key, windowStart: start, count: 1 })
+        .values(keys.map((key) => ({ key, windowStart: start, count: 1 })))
         .onConflictDoUpdate({
           target: [rateLimitCounters.key, rateLimitCounters.windowStart],
           set: { count: sql`${rateLimitCounters.count} + 1` },
         })
-        .returning({ count: rateLimitCounters.count });
+        .returning({ key: rateLimitCounters.key, count: rateLimitCounters.count });
       // past windows go now and then (one call in a hundred removes them)
       if (Math.random() < 0.01)
         await db.execute(
           sql`delete from ${rateLimitCounters} where ${rateLimitCounters.windowStart} < ${new Date(windowStart - WINDOW_MS).toISOString()}::timestamptz`,
         );
-      return row?.count ?? 1;
+      const counts = new Map(rows.map((r) => [r.key, r.count]));
+      return keys.map((key) => counts.get(key) ?? 1);
+    },
+    async giveBack(keys, windowStart) {
+      await db
+        .update(rateLimitCounters)
+        .set({ count: sql`${rateLimitCounters.count} - 1` })
+        .where(
+          and(
+            inArray(rateLimitCounters.key, keys),
+            eq(rateLimitCounters.windowStart, new Date(windowStart)),
+            gt(rateLimitCounters.count, 0),
+          ),
+        );
     },
   };
 }
@@ -133,14 +163,23 @@ export async function countCall(
 ): Promise<LimitHeaders> {
   const windowStart = now - (now % WINDOW_MS);
   const resetMs = windowStart + WINDOW_MS - now;
-  const store = storeFor(db);
-  let tightest: { limit: number; counted: Counted } | undefined;
-  for (const { rule, subject } of checks) {
+  const counting = checks.flatMap(({ rule, subject }) => {
     const limit = limitOf(rule);
-    if (!subject || limit === 0) continue;
-    const count = await store.hit(`${rule}:${subject}`, windowStart);
-    const counted = { count, resetMs };
-    if (count > limit) {
+    return subject && limit !== 0 ? [{ key: `${rule}:${subject}`, limit }] : [];
+  });
+  if (!counting.length) return {};
+  const store = storeFor(db);
+  const counts = await store.hit(
+    counting.map((c) => c.key),
+    windowStart,
+  );
+  let tightest: { limit: number; counted: Counted } | undefined;
+  for (const [i, { limit }] of counting.entries()) {
+    const counted = { count: counts[i] ?? 1, resetMs };
+    if (counted.count > limit) {
+      // a call refused by one rule is not counted by the rules after it
+      const later = counting.slice(i + 1).map((c) => c.key);
+      if (later.length) await store.giveBack(later, windowStart);
       const headers = headersOf(limit, counted);
       throw new AppError(
         "TooManyRequests",
@@ -148,7 +187,7 @@ export async function countCall(
         { headers: { ...headers, "retry-after": headers["ratelimit-reset"] ?? "60" } },
       );
     }
-    if (!tightest || limit - count < tightest.limit - tightest.counted.count) tightest = { limit, counted };
+    if (!tightest || limit - counted.count < tightest.limit - tightest.counted.count) tightest = { limit, counted };
   }
   return tightest ? headersOf(tightest.limit, tightest.counted) : {};
 }

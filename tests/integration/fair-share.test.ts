@@ -4,6 +4,7 @@ import { POST as postJob } from "@/app/api/jobs/route";
 import { jobs } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { bullmqPriority, deliveryId, jobsQueue } from "@/lib/queue/jobs";
+import { redisConnection } from "@/lib/queue/redis";
 import { claimJob, claimWaiting, fairQueue } from "@/workers/jobs/claim";
 import { stopWorkers } from "@/workers/runtime";
 import { makeJob, makeProject, makeSystem } from "../helpers/factories";
@@ -66,6 +67,9 @@ describe("fair share", () => {
     await db.update(jobs).set({ state: "Removed" }).where(eq(jobs.state, "Waiting"));
     const [big, small] = [await makeSystem(), await makeSystem()];
     const [pa, pb] = [await makeProject({ systemId: big.id }), await makeProject({ systemId: small.id })];
+    // connected, as a server is from its start on (workers/server.ts): a post while Redis is not connected leaves its
+    // delivery to the workers' sweep
+    await redisConnection()?.ping();
     const post = async (key: string) => {
       const form = new FormData();
       form.append("file", new File([new TextEncoder().encode("INVOICE")], "a.txt", { type: "text/plain" }));

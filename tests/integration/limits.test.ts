@@ -68,6 +68,22 @@ describe("limits", () => {
     expect((await send(address())).status).toBe(200);
   });
 
+  it("a call refused by the address's limit does not count against its user", async () => {
+    await awayFromMinuteEdge();
+    const system = await makeSystem();
+    const user = await makeUser({ systemId: system.id, roles: ["JobManager"] });
+    const token = await tokenOf(system.name, user.name);
+    process.env.RATE_LIMIT_API_PER_ADDRESS = "2";
+    process.env.RATE_LIMIT_API_PER_USER = "3";
+    const from = address();
+    const send = (addr: string) => call(jobStates, "/api/jobs/jobstates", { token, headers: { "x-forwarded-for": addr } });
+    expect([(await send(from)).status, (await send(from)).status, (await send(from)).status]).toEqual([200, 200, 429]);
+    // the user's third call: the refused one was not counted
+    const third = await send(address());
+    expect(third.status).toBe(200);
+    expect([third.headers.get("ratelimit-limit"), third.headers.get("ratelimit-remaining")]).toEqual(["3", "0"]);
+  });
+
   it("sign-in attempts from one address are limited, right passwords too; a locked user's answer has Retry-After", async () => {
     await awayFromMinuteEdge();
     const system = await makeSystem();

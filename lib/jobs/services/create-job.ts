@@ -171,6 +171,7 @@ export async function createJob(
     isMultiPage: false,
     path: `${dir}/order/${unique[i]}`,
   }));
+  let turn = 0;
   try {
     await writeStoredFiles(
       `${dir}/order`,
@@ -178,22 +179,33 @@ export async function createJob(
     );
     // the job and its files in one statement: a worker never sees the one without the other
     const inserted = db.$with("inserted_job").as(db.insert(jobs).values(job).returning({ id: jobs.id }));
-    await db.with(inserted).insert(jobFiles).values(files);
+    if (countsTurns()) {
+      // and its turn read by the same statement: each round trip of a busy server waits behind the other requests'
+      // work (bench/RESULTS.md "Load"); the statement's snapshot does not hold the new rows, as the count leaves the
+      // job out anyway
+      const insertedFiles = db.$with("inserted_files").as(db.insert(jobFiles).values(files).returning({ id: jobFiles.id }));
+      turn = await turnOf(db.with(inserted, insertedFiles), job);
+    } else {
+      await db.with(inserted).insert(jobFiles).values(files);
+    }
   } catch (error) {
     await removeStored(dir);
     throw error;
   }
-  await jobsQueue.enqueue({ jobId: job.id, priority: meta.priority, restarts: 0, turn: await turnOf(db, job) });
+  await jobsQueue.enqueue({ jobId: job.id, priority: meta.priority, restarts: 0, turn });
   return { ...toJobDto(job, project.systemName, files), auth };
+}
+
+/** Without Redis the runner claims in fair order itself and a job's turn is not needed. */
+function countsTurns(): boolean {
+  return !!redisUrl() && process.env.FAIR_SHARE !== "off";
 }
 
 /**
  * Issue 26 §5: a new job's turn among its system's Waiting jobs of its priority (how many wait before it), which orders
- * the BullMQ deliveries round robin over the systems (lib/queue/jobs.ts bullmqPriority). Without Redis the runner
- * claims in fair order itself and the count is not needed.
+ * the BullMQ deliveries round robin over the systems (lib/queue/jobs.ts bullmqPriority).
  */
-async function turnOf(db: Database, job: Pick<Job, "id" | "systemId" | "priority">): Promise<number> {
-  if (!redisUrl() || process.env.FAIR_SHARE === "off") return 0;
+async function turnOf(db: Pick<Database, "select">, job: Pick<Job, "id" | "systemId" | "priority">): Promise<number> {
   // as the runner's claims count it (workers/jobs/claim.ts fairQueue): the jobs before it plus the system's in work
   const [row] = await db
     .select({
