@@ -77,7 +77,8 @@ export const webhookDeliveries = pgTable(
     lastError: text("last_error"),
   },
   (t) => [
-    index("webhook_deliveries_due_idx").on(t.nextAttempt).where(sql`${t.state} = 'Pending'`),
+    // a webhook's due deliveries, oldest first (workers/webhooks/sweep.ts claims per webhook)
+    index("webhook_deliveries_pending_idx").on(t.webhookId, t.nextAttempt).where(sql`${t.state} = 'Pending'`),
     index("webhook_deliveries_webhook_idx").on(t.webhookId, t.created.desc()),
     index("webhook_deliveries_created_idx").on(t.created),
   ],

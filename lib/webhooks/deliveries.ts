@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, eq, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql } from "drizzle-orm";
+import { and, arrayOverlaps, eq, exists, isNotNull, isNull, lt, lte, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { systems, users, WEBHOOK_TEST_EVENT, type Webhook, type WebhookDelivery, webhookDeliveries, webhooks } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/services/write-audit";
@@ -46,41 +46,59 @@ export function secretsInForce(webhook: Webhook, now: Date): string[] {
   return secrets;
 }
 
-/** Claims up to `limit` due deliveries for this worker (others skip them while it holds them). */
-export async function claimDueDeliveries(
+/** A delivery is due: pending, its time come, held by no live claim. */
+function due(now: Date) {
+  return and(
+    eq(webhookDeliveries.state, "Pending"),
+    lte(webhookDeliveries.nextAttempt, now),
+    or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, now)),
+  );
+}
+
+/**
+ * The webhooks with a due delivery, but those named: one index probe a webhook (webhook_deliveries_pending_idx), so a
+ * webhook's backlog of thousands costs the others nothing.
+ */
+export async function webhooksWithDueDeliveries(
   db: Database,
-  opts: { limit: number; now?: Date; exceptWebhooks?: readonly string[] },
-): Promise<WebhookDelivery[]> {
+  opts: { now?: Date; except?: readonly string[] } = {},
+): Promise<string[]> {
   const now = opts.now ?? new Date();
-  const except = opts.exceptWebhooks?.length ? [notInArray(webhookDeliveries.webhookId, [...opts.exceptWebhooks])] : [];
-  const due = db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
+  const rows = await db
+    .select({ id: webhooks.id })
+    .from(webhooks)
     .where(
       and(
-        eq(webhookDeliveries.state, "Pending"),
-        lte(webhookDeliveries.nextAttempt, now),
-        or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, now)),
-        ...except,
+        opts.except?.length ? notInArray(webhooks.id, [...opts.except]) : undefined,
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(webhookDeliveries)
+            .where(and(eq(webhookDeliveries.webhookId, webhooks.id), due(now))),
+        ),
       ),
-    )
+    );
+  return rows.map((r) => r.id);
+}
+
+/** Claims up to `limit` due deliveries of one webhook, oldest first, for this worker (others skip them while it holds them). */
+export async function claimDueDeliveries(
+  db: Database,
+  opts: { webhookId: string; limit: number; now?: Date },
+): Promise<WebhookDelivery[]> {
+  const now = opts.now ?? new Date();
+  const claimable = db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.webhookId, opts.webhookId), due(now)))
     .orderBy(webhookDeliveries.nextAttempt)
     .limit(opts.limit)
     .for("update", { skipLocked: true });
   return db
     .update(webhookDeliveries)
     .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS) })
-    .where(sql`${webhookDeliveries.id} in ${due}`)
+    .where(sql`${webhookDeliveries.id} in ${claimable}`)
     .returning();
-}
-
-/** Gives claimed deliveries back unsent: another round (of any worker) takes them. */
-export async function releaseClaims(db: Database, ids: readonly string[]): Promise<void> {
-  if (ids.length)
-    await db
-      .update(webhookDeliveries)
-      .set({ lockedUntil: null })
-      .where(inArray(webhookDeliveries.id, [...ids]));
 }
 
 /**
@@ -90,10 +108,11 @@ export async function releaseClaims(db: Database, ids: readonly string[]): Promi
 export async function attemptAndRecord(
   db: Database,
   delivery: WebhookDelivery,
-  opts: { now?: Date; timeoutMs?: number } = {},
+  opts: { now?: Date; timeoutMs?: number; webhook?: Webhook; serviceUrl?: string } = {},
 ): Promise<AttemptResult & { state: WebhookDelivery["state"] }> {
   const now = opts.now ?? new Date();
-  const [webhook] = await db.select().from(webhooks).where(eq(webhooks.id, delivery.webhookId));
+  // the sender reads the webhook and the service URL once for the deliveries it claimed together
+  const [webhook] = opts.webhook ? [opts.webhook] : await db.select().from(webhooks).where(eq(webhooks.id, delivery.webhookId));
   // a test is sent to a disabled webhook too: it tells whether the receiver answers again
   if (!webhook || (!webhook.enabled && delivery.event !== WEBHOOK_TEST_EVENT)) {
     const result = { ok: false, status: null, durationMs: 0, error: "Disabled" };
@@ -103,7 +122,7 @@ export async function attemptAndRecord(
       .where(eq(webhookDeliveries.id, delivery.id));
     return { ...result, state: "Failed" };
   }
-  const { serviceUrl } = await getServiceConfig(db);
+  const serviceUrl = opts.serviceUrl ?? (await getServiceConfig(db)).serviceUrl;
   const result = await attemptDelivery({
     url: webhook.url,
     id: delivery.id,
@@ -138,8 +157,13 @@ export async function attemptAndRecord(
 
 /** A failed attempt: the webhook is failing since its first one; after 3 days of nothing but failures it is disabled. */
 async function recordFailure(db: Database, webhook: Webhook, now: Date): Promise<void> {
-  const since = webhook.failingSince ?? now;
-  if (!webhook.failingSince) await db.update(webhooks).set({ failingSince: now }).where(eq(webhooks.id, webhook.id));
+  // the stored first failure, not the one of the row read (the sender keeps rows for a second)
+  const [row] = await db
+    .update(webhooks)
+    .set({ failingSince: sql`coalesce(${webhooks.failingSince}, ${now.toISOString()}::timestamptz)` })
+    .where(eq(webhooks.id, webhook.id))
+    .returning({ since: webhooks.failingSince });
+  const since = row?.since ?? now;
   if (now.getTime() - since.getTime() < DISABLE_AFTER_MS) return;
   const disabled = await db.transaction(async (tx) => {
     const [row] = await tx

@@ -1,71 +1,155 @@
+import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import type { WebhookDelivery } from "@/db/schema";
+import { type Webhook, type WebhookDelivery, webhooks } from "@/db/schema";
 import { log } from "@/lib/log";
-import { attemptAndRecord, claimDueDeliveries, releaseClaims, removeOldDeliveries } from "@/lib/webhooks/deliveries";
+import { getServiceConfig } from "@/lib/settings/store";
+import { attemptAndRecord, claimDueDeliveries, removeOldDeliveries, webhooksWithDueDeliveries } from "@/lib/webhooks/deliveries";
 import type { Sweep } from "../transport/consumer";
 
-/** how often a worker looks for due deliveries: an event reaches its receiver about this long after it happened */
+/** how often a worker looks for due deliveries when none is under way: an event waits at most about this long */
 export const WEBHOOK_SWEEP_MS = 1000;
 /** attempts one process has under way at once (each ends within 10 s) */
 const IN_FLIGHT_MAX = 32;
 /** of them, for one webhook: a receiver that answers slowly or not at all holds back no other system's webhooks */
 const PER_WEBHOOK_MAX = 4;
+/** a webhook's row and the service URL are read again after this long: a change reaches the sender within a second */
+const READ_TTL_MS = 1000;
 const CLEAN_EVERY_MS = 10 * 60 * 1000;
 
 const sending = new Map<string, number>(); // webhook id -> attempts under way in this process
 let underWay = 0;
 let lastCleaned = 0;
+/** the claim round under way, if any: one at a time per process */
+let round: Promise<Promise<unknown>[]> | null = null;
+let roundAgain = false;
+/** webhooks whose attempt just ended: the next round claims for them first, without looking for due ones */
+const hinted = new Set<string>();
+const reads = new Map<string, { at: number; webhook: Webhook | undefined }>();
+let service: { at: number; url: string } | undefined;
 
 /**
- * Starts what is due of the webhooks' outbox (issue 26 §1), as many attempts as there are free places: claims a batch
- * (not of webhooks at their own limit), gives back what one webhook got beyond its places, and goes on while batches
- * come full. Answers the attempts it started; the sweep does not wait for them (a slow receiver holds up no round),
- * `wait` does (tests). Any worker process may send; a claim keeps the others off a delivery while it is sent, and a
- * claim of a process that died runs out (CLAIM_MS), so the delivery is sent again.
+ * Starts what is due of the webhooks' outbox (issue 26 §1) in the free places of the pool: for each webhook with due
+ * deliveries and free places of its own (in a random order), claims its oldest for those places. Each attempt that
+ * ends frees its place and claims the next of its webhook at once, so a busy webhook is sent to continuously, not once
+ * a sweep. Answers the attempts it started; `wait` waits for a round under way to end, runs its own and waits for the
+ * attempts it started (tests, the bench). Any worker process may send; a claim keeps the others off a delivery while
+ * it is sent, and a claim of a process that died runs out (CLAIM_MS), so the delivery is sent again.
  */
 export async function sendDueDeliveries(db: Database, opts: { now?: () => Date; wait?: boolean } = {}): Promise<number> {
-  const now = opts.now ?? (() => new Date());
-  const started: Promise<unknown>[] = [];
-  for (;;) {
-    const free = IN_FLIGHT_MAX - underWay;
-    if (free <= 0) break;
-    const full = [...sending].filter(([, n]) => n >= PER_WEBHOOK_MAX).map(([id]) => id);
-    const batch = await claimDueDeliveries(db, { limit: free, now: now(), exceptWebhooks: full });
-    const extra: string[] = [];
-    for (const delivery of batch) {
-      if ((sending.get(delivery.webhookId) ?? 0) >= PER_WEBHOOK_MAX) extra.push(delivery.id);
-      else started.push(send(db, delivery, now()));
-    }
-    await releaseClaims(db, extra);
-    if (batch.length < free || extra.length === batch.length) break;
+  if (round && !opts.wait) {
+    // the round under way goes round once more
+    roundAgain = true;
+    return 0;
   }
-  if (Date.now() - lastCleaned > CLEAN_EVERY_MS) {
-    lastCleaned = Date.now();
-    await removeOldDeliveries(db, now());
+  while (round) await round.catch(() => []);
+  return runRound(db, opts.now ?? (() => new Date()), { look: true, wait: opts.wait });
+}
+
+async function runRound(db: Database, now: () => Date, opts: { look: boolean; wait?: boolean }): Promise<number> {
+  round = claimRound(db, now, opts.look);
+  let started: Promise<unknown>[];
+  try {
+    started = await round;
+  } finally {
+    round = null;
   }
   if (opts.wait) await Promise.all(started);
   return started.length;
 }
 
-function send(db: Database, delivery: WebhookDelivery, now: Date): Promise<unknown> {
+/** An attempt of `webhookId` ended: its place goes to its next due delivery (or, in the round under way, to any). */
+function refill(db: Database, webhookId: string, now: () => Date): void {
+  hinted.add(webhookId);
+  if (round) {
+    roundAgain = true;
+    return;
+  }
+  runRound(db, now, { look: false }).catch((err) => log.warn({ err }, "could not send the due webhook deliveries"));
+}
+
+async function claimRound(db: Database, now: () => Date, look: boolean): Promise<Promise<unknown>[]> {
+  const started: Promise<unknown>[] = [];
+  do {
+    roundAgain = false;
+    if (IN_FLIGHT_MAX - underWay <= 0) break;
+    const ids = new Set(hinted);
+    hinted.clear();
+    if (look) {
+      const full = [...sending].filter(([, n]) => n >= PER_WEBHOOK_MAX).map(([id]) => id);
+      // in a random order: when there are more webhooks than places, none is always last
+      for (const id of shuffle(await webhooksWithDueDeliveries(db, { now: now(), except: full }))) ids.add(id);
+      look = false;
+    }
+    for (const webhookId of ids) {
+      const limit = Math.min(IN_FLIGHT_MAX - underWay, PER_WEBHOOK_MAX - (sending.get(webhookId) ?? 0));
+      if (limit <= 0) continue;
+      const claimed = await claimDueDeliveries(db, { webhookId, limit, now: now() });
+      if (!claimed.length) continue;
+      const read = { webhook: await webhookRow(db, webhookId), serviceUrl: await serviceUrl(db) };
+      for (const delivery of claimed) started.push(send(db, delivery, now, read));
+    }
+  } while (roundAgain || hinted.size > 0);
+  if (Date.now() - lastCleaned > CLEAN_EVERY_MS) {
+    lastCleaned = Date.now();
+    await removeOldDeliveries(db, now());
+  }
+  return started;
+}
+
+async function webhookRow(db: Database, id: string): Promise<Webhook | undefined> {
+  const kept = reads.get(id);
+  if (kept && Date.now() - kept.at < READ_TTL_MS) return kept.webhook;
+  const [webhook] = await db.select().from(webhooks).where(eq(webhooks.id, id));
+  if (reads.size > 1000) reads.clear();
+  reads.set(id, { at: Date.now(), webhook });
+  return webhook;
+}
+
+async function serviceUrl(db: Database): Promise<string> {
+  if (service && Date.now() - service.at < READ_TTL_MS) return service.url;
+  service = { at: Date.now(), url: (await getServiceConfig(db)).serviceUrl };
+  return service.url;
+}
+
+function shuffle<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j] as T, items[i] as T];
+  }
+  return items;
+}
+
+function send(
+  db: Database,
+  delivery: WebhookDelivery,
+  now: () => Date,
+  read: { webhook: Webhook | undefined; serviceUrl: string },
+): Promise<unknown> {
   underWay++;
   sending.set(delivery.webhookId, (sending.get(delivery.webhookId) ?? 0) + 1);
-  return (
-    attemptAndRecord(db, delivery, { now })
+  // a webhook deleted meanwhile: attemptAndRecord reads it again and finds none
+  return attemptAndRecord(db, delivery, {
+    now: now(),
+    ...(read.webhook && { webhook: read.webhook }),
+    serviceUrl: read.serviceUrl,
+  })
+    .catch((err) => {
       // a database error while recording: the claim runs out and the delivery is sent again
-      .catch((err) => log.warn({ err, deliveryId: delivery.id }, "webhook delivery not recorded; it is sent again"))
-      .finally(() => {
-        underWay--;
-        const left = (sending.get(delivery.webhookId) ?? 1) - 1;
-        if (left > 0) sending.set(delivery.webhookId, left);
-        else sending.delete(delivery.webhookId);
-      })
-  );
+      log.warn({ err, deliveryId: delivery.id }, "webhook delivery not recorded; it is sent again");
+    })
+    .finally(() => {
+      underWay--;
+      const left = (sending.get(delivery.webhookId) ?? 1) - 1;
+      if (left > 0) sending.set(delivery.webhookId, left);
+      else sending.delete(delivery.webhookId);
+      refill(db, delivery.webhookId, now);
+    });
 }
 
 /**
  * The webhooks' sender, a sweep beside the jobs queue's deliveries (the outbox is a table, not a queue): in every
- * worker process with Redis, in the server's in-process runner without.
+ * worker process with Redis, in the server's in-process runner without. The sweep finds what became due while nothing
+ * was under way; an ending attempt claims the next of its webhook.
  */
 export const webhookSweep: Sweep = {
   on: ["bullmq", "in-process"],

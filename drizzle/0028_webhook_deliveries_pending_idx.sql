@@ -1,0 +1,2 @@
+DROP INDEX "webhook_deliveries_due_idx";--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_pending_idx" ON "webhook_deliveries" USING btree ("webhook_id","next_attempt") WHERE "webhook_deliveries"."state" = 'Pending';
