@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { and, arrayOverlaps, asc, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { systems, type User, users } from "@/db/schema";
 import { refusal } from "@/lib/auth/access";
 import type { Caller } from "@/lib/auth/caller";
-import { isSupersystemName } from "@/lib/auth/permissions";
+import { isSupersystemName, PERMISSIONS, type Permission } from "@/lib/auth/permissions";
 import { effectiveRoles } from "@/lib/auth/roles";
 import { AppError } from "@/lib/errors/app-error";
 import { canReadUser, managesUsersOf } from "./access";
@@ -146,4 +146,38 @@ export async function assertNotLastSuperAdmin(tx: Database, target: UserRow): Pr
       ),
     );
   if (!row || row.count === 0) throw new AppError("LastSuperAdmin");
+}
+
+/** Whom a notice mails: an address, the name to greet and the language to write in. */
+export type MailRecipient = { email: string; name: string; language: User["language"] };
+
+/**
+ * The active users with an e-mail address who hold a permission, in the given systems and, with `supersystem`, in the
+ * Supersystem: the recipients of a notice to a system's administrators (ManageSystemConfig) or the licence
+ * administrators (ManageAdminLicence). One mail per address, however many of its users qualify.
+ */
+export async function usersToMail(
+  db: Database,
+  opts: { permission: Permission; systemIds?: string[]; supersystem?: boolean },
+): Promise<MailRecipient[]> {
+  const inSystems = opts.systemIds?.length ? inArray(users.systemId, opts.systemIds) : undefined;
+  const inSupersystem = opts.supersystem ? eq(systems.type, "Super") : undefined;
+  if (!inSystems && !inSupersystem) return [];
+  const found = await db
+    .select({ email: users.emailAddress, name: users.name, fullName: users.fullName, language: users.language })
+    .from(users)
+    .innerJoin(systems, eq(systems.id, users.systemId))
+    .where(
+      and(
+        eq(users.isActive, true),
+        isNotNull(users.emailAddress),
+        ne(users.emailAddress, ""),
+        arrayOverlaps(users.roles, [...PERMISSIONS[opts.permission]]),
+        or(inSystems, inSupersystem),
+      ),
+    );
+  const byAddress = new Map<string, MailRecipient>();
+  for (const r of found)
+    if (r.email) byAddress.set(r.email.toLowerCase(), { email: r.email, name: r.fullName || r.name, language: r.language });
+  return [...byAddress.values()];
 }

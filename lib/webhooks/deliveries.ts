@@ -1,13 +1,13 @@
-import { and, arrayOverlaps, eq, exists, isNotNull, isNull, lt, lte, ne, notInArray, or, sql } from "drizzle-orm";
+import { and, eq, exists, isNull, lt, lte, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { systems, users, WEBHOOK_TEST_EVENT, type Webhook, type WebhookDelivery, webhookDeliveries, webhooks } from "@/db/schema";
+import { systems, WEBHOOK_TEST_EVENT, type Webhook, type WebhookDelivery, webhookDeliveries, webhooks } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/services/write-audit";
-import { PERMISSIONS } from "@/lib/auth/permissions";
 import { openSecret } from "@/lib/crypto/secrets";
 import { log } from "@/lib/log";
 import { sendMail } from "@/lib/mail/send-mail";
 import { composeWebhookDisabledMail } from "@/lib/mail/templates";
 import { getServiceConfig } from "@/lib/settings/store";
+import { usersToMail } from "@/lib/users/queries";
 import { type AttemptResult, attemptDelivery } from "./send";
 
 /**
@@ -194,27 +194,15 @@ async function noticeDisabled(db: Database, webhook: Webhook, since: Date): Prom
     { event: "webhookDisabled", webhookId: webhook.id, systemId: webhook.systemId, url: webhook.url, failingSince: since },
     `webhook ${webhook.id} of ${system?.name ?? webhook.systemId} disabled: its attempts failed since ${since.toISOString()}`,
   );
-  const admins = await db
-    .select({ email: users.emailAddress, name: users.name, fullName: users.fullName, language: users.language })
-    .from(users)
-    .where(
-      and(
-        eq(users.systemId, webhook.systemId),
-        eq(users.isActive, true),
-        isNotNull(users.emailAddress),
-        ne(users.emailAddress, ""),
-        arrayOverlaps(users.roles, [...PERMISSIONS.ManageSystemConfig]),
-      ),
-    );
+  const admins = await usersToMail(db, { permission: "ManageSystemConfig", systemIds: [webhook.systemId] });
   for (const admin of admins) {
-    if (!admin.email) continue;
     try {
       await sendMail(
         db,
         composeWebhookDisabledMail({
           language: admin.language,
           to: admin.email,
-          name: admin.fullName || admin.name,
+          name: admin.name,
           system: system?.name ?? "",
           url: webhook.url,
           since,

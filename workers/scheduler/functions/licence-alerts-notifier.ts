@@ -1,7 +1,6 @@
-import { and, arrayOverlaps, eq, inArray, isNotNull, ne } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { licenceAlertNotices, systems, users } from "@/db/schema";
-import { PERMISSIONS } from "@/lib/auth/permissions";
+import { licenceAlertNotices, systems } from "@/db/schema";
 import { ALERT_LEVELS, type AlertLevel } from "@/lib/licences/alerts";
 import { licenceGraph, listLicences } from "@/lib/licences/queries";
 import type { LicenceBasicDto } from "@/lib/licences/schemas";
@@ -9,11 +8,10 @@ import { log } from "@/lib/log";
 import { sendMail } from "@/lib/mail/send-mail";
 import { composeLicenceAlertMail } from "@/lib/mail/templates";
 import { TASK_CONFIG_SCHEMAS } from "@/lib/scheduler/functions";
+import { type MailRecipient, usersToMail } from "@/lib/users/queries";
 import type { TaskFunction } from "./types";
 
 const rank = (level: AlertLevel) => ALERT_LEVELS.indexOf(level);
-
-type Recipient = { email: string; name: string; language: "en-US" | "de-DE" };
 
 /**
  * LicenceAlertsNotifier (DESIGN.md "Licence alerts"; docs/decisions.md): computes each licence's alert level in scope
@@ -153,32 +151,11 @@ function systemsUsing(
     .map((s) => s.id);
 }
 
-/** Active users with an e-mail address: the Supersystem's licence administrators (global run) and the systems' administrators. */
-async function recipients(db: Database, opts: { global: boolean; systemIds: string[] }): Promise<Recipient[]> {
-  const found: { email: string | null; name: string; fullName: string; language: Recipient["language"] }[] = [];
-  const pick = { email: users.emailAddress, name: users.name, fullName: users.fullName, language: users.language };
-  const mailable = and(eq(users.isActive, true), isNotNull(users.emailAddress), ne(users.emailAddress, ""));
-  if (opts.global) {
-    found.push(
-      ...(await db
-        .select(pick)
-        .from(users)
-        .innerJoin(systems, eq(systems.id, users.systemId))
-        .where(and(mailable, eq(systems.type, "Super"), arrayOverlaps(users.roles, [...PERMISSIONS.ManageAdminLicence])))),
-    );
-  }
-  if (opts.systemIds.length) {
-    found.push(
-      ...(await db
-        .select(pick)
-        .from(users)
-        .where(
-          and(mailable, inArray(users.systemId, opts.systemIds), arrayOverlaps(users.roles, [...PERMISSIONS.ManageSystemConfig])),
-        )),
-    );
-  }
-  const byAddress = new Map<string, Recipient>();
-  for (const r of found)
-    if (r.email) byAddress.set(r.email.toLowerCase(), { email: r.email, name: r.fullName || r.name, language: r.language });
-  return [...byAddress.values()];
+/** The Supersystem's licence administrators (global run) and the systems' administrators, one mail per address. */
+async function recipients(db: Database, opts: { global: boolean; systemIds: string[] }): Promise<MailRecipient[]> {
+  const found = [
+    ...(opts.global ? await usersToMail(db, { permission: "ManageAdminLicence", supersystem: true }) : []),
+    ...(await usersToMail(db, { permission: "ManageSystemConfig", systemIds: opts.systemIds })),
+  ];
+  return [...new Map(found.map((r) => [r.email.toLowerCase(), r])).values()];
 }
