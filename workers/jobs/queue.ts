@@ -1,13 +1,22 @@
 import { log } from "@/lib/log";
 import { jobsQueue } from "@/lib/queue/jobs";
 import type { QueueConsumer } from "../transport/consumer";
-import { webhookSweep } from "../webhooks/sweep";
 import { LEASE_MS } from "./claim";
-import { startJobRunner, stopJobRunner, wakeJobRunner } from "./in-process-runner";
-import { jobPipeline } from "./pipeline";
-import { processJobDelivery } from "./processor";
 import { REDELIVER_EVERY_MS, redeliverWaitingJobs } from "./redeliver";
 import { type Registration, registerWorkerProcess } from "./registry";
+
+/**
+ * The job pipeline and what reads a document (lib/processing: PDF engines, OCR, e-invoices, layout text) load at the
+ * first delivery, when the in-process transport starts, or when a worker process starts: a Next server beside
+ * `npm run worker` processes no job and never loads them (docs/decisions.md "The server's modules").
+ */
+const pipeline = () => import("./pipeline");
+/** the embedded runner, loaded once: its start, wakes and stop run in the order they were asked for */
+let runner: Promise<typeof import("./in-process-runner")> | undefined;
+const inProcessRunner = () => (runner ??= import("./in-process-runner"));
+
+/** how often a worker looks for due webhook deliveries when none is under way: an event waits at most about this long */
+const WEBHOOK_SWEEP_MS = 1000;
 
 /** how often a worker looks for jobs whose claims ran out: a tenth of the lease, at least every second */
 const RECLAIM_EVERY_MS = Math.max(1000, Math.floor(LEASE_MS / 10));
@@ -23,12 +32,20 @@ let registration: Registration | undefined;
  */
 export const jobsConsumer: QueueConsumer = {
   queue: jobsQueue,
-  process: processJobDelivery,
+  process: async (db, data) => (await import("./processor")).processJobDelivery(db, data),
   concurrency: "slots",
   lockMs: LEASE_MS,
   sweeps: [
-    // the webhooks' outbox (workers/webhooks/sweep.ts): sent where the jobs are processed
-    webhookSweep,
+    {
+      // the webhooks' sender (workers/webhooks/sweep.ts), beside the deliveries (the outbox is a table, not a queue):
+      // in every worker process with Redis, in the server's in-process runner without. The sweep finds what became
+      // due while nothing was under way; an ending attempt claims the next of its webhook
+      on: ["bullmq", "in-process"],
+      everyMs: WEBHOOK_SWEEP_MS,
+      exclusive: true,
+      failure: { level: "warn", message: "could not send the due webhook deliveries" },
+      run: async (db) => (await import("../webhooks/sweep")).sendDueDeliveries(db),
+    },
     {
       // the deliveries Redis lost or never took (intake while it was away): every Waiting job is looked at once, at
       // once, when the connection is back (a delivery's id per run keeps this from doubling any)
@@ -52,6 +69,7 @@ export const jobsConsumer: QueueConsumer = {
       exclusive: true,
       failure: { level: "warn", message: "could not look for jobs of a dead worker" },
       run: async (db) => {
+        const { jobPipeline } = await pipeline();
         while (await jobPipeline().reclaimExpired(db)) {
           // one job at a time, in the slot that is free
         }
@@ -63,10 +81,15 @@ export const jobsConsumer: QueueConsumer = {
       },
     },
   ],
-  inProcess: { receive: wakeJobRunner, start: startJobRunner, stop: stopJobRunner },
+  inProcess: {
+    receive: () => void inProcessRunner().then((r) => r.wakeJobRunner()),
+    start: () => void inProcessRunner().then((r) => r.startJobRunner()),
+    stop: async () => (await inProcessRunner()).stopJobRunner(),
+  },
   workerProcess: {
     // the dashboards' workers connected: this process, its slots (the jobs queue's concurrency) and busy slots
-    start: ({ slots }) => {
+    start: async ({ slots }) => {
+      const { jobPipeline } = await pipeline();
       registration = registerWorkerProcess({ kind: "bullmq", slots, busy: () => jobPipeline().busy });
     },
     slotsChanged: () => void registration?.beat(),

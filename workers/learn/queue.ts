@@ -1,19 +1,21 @@
 import { learnQueue } from "@/lib/queue/learn";
 import type { QueueConsumer } from "../transport/consumer";
 import { LEARN_LEASE_MS } from "./claim";
-import { isolateLearnCompute } from "./compute";
-import { processLearnDelivery } from "./processor";
-import { LEARN_SWEEP_EVERY_MS, sweepLearnRuns } from "./sweep";
+
+/** how often every worker process (and the embedded runner) sweeps the learn runs */
+const LEARN_SWEEP_EVERY_MS = 60_000;
 
 /**
  * The `learn` queue's consumer: a learn run takes a core and its project's documents in memory, so a process runs one
  * at a time whatever maxWorkerCount says (more processes, more at once; workers/learn/processor.ts); a delivery's lock
  * lasts as long as a run's lease. In the embedded server the engine's long steps compute in a child process
- * (workers/learn/compute.ts), so the server keeps answering.
+ * (workers/learn/compute.ts), so the server keeps answering. The processor, the sweep and the learn engine load at
+ * their first use (the embedded server loads the engine at its start, with the switch to the child): a Next server
+ * beside `npm run worker` never loads them.
  */
 export const learnConsumer: QueueConsumer = {
   queue: learnQueue,
-  process: processLearnDelivery,
+  process: async (db, data) => (await import("./processor")).processLearnDelivery(db, data),
   concurrency: 1,
   lockMs: LEARN_LEASE_MS,
   sweeps: [
@@ -23,12 +25,12 @@ export const learnConsumer: QueueConsumer = {
       atStart: ["in-process"],
       everyMs: LEARN_SWEEP_EVERY_MS,
       failure: { level: "error", message: "learn run sweep failed" },
-      run: (db, occasion) => sweepLearnRuns(db, occasion === "start" ? { olderThanMs: 0 } : {}),
+      run: async (db, occasion) => (await import("./sweep")).sweepLearnRuns(db, occasion === "start" ? { olderThanMs: 0 } : {}),
     },
   ],
   server: {
-    start: ({ embedded }) => {
-      if (embedded) isolateLearnCompute(true);
+    start: async ({ embedded }) => {
+      if (embedded) (await import("./compute")).isolateLearnCompute(true);
     },
   },
 };

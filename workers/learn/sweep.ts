@@ -9,8 +9,6 @@ import { learnRunQueuedHere } from "./processor";
 
 /** A run waiting this long without a worker taking it gets its delivery again. */
 const REDELIVER_AFTER_MS = 60_000;
-/** How often every worker process (and the embedded runner) sweeps. */
-export const LEARN_SWEEP_EVERY_MS = 60_000;
 /** BullMQ states in which a delivery will still reach a worker. */
 const ALIVE = new Set(["waiting", "wait", "prioritized", "delayed", "paused", "active", "waiting-children"]);
 

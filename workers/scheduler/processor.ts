@@ -3,7 +3,6 @@ import { log } from "@/lib/log";
 import { schedulerQueue, scheduleTicks } from "@/lib/queue/scheduler";
 import { checkIntervalSeconds } from "@/lib/scheduler/queries";
 import { WORKER_ID } from "../worker-id";
-import { tick } from "./engine";
 
 let registeredInterval: number | undefined;
 
@@ -19,10 +18,12 @@ export async function registerTicks(db: Database): Promise<void> {
 
 /**
  * The `scheduler` queue's processor: one tick (BullMQ job scheduler every checkInterval). Should the interval have
- * changed without the job scheduler following (Redis was away when it was saved), it is registered again.
+ * changed without the job scheduler following (Redis was away when it was saved), it is registered again. The engine
+ * and its task functions load at the first tick: the Next server, which only registers the ticks, never loads them.
  */
 export async function processSchedulerTick(db: Database, data: unknown) {
   schedulerQueue.payload.parse(data ?? {});
+  const { tick } = await import("./engine");
   const results = await tick(db, { workerId: WORKER_ID });
   const interval = await checkIntervalSeconds(db);
   if (interval !== registeredInterval) {

@@ -4,10 +4,7 @@ import { type Webhook, type WebhookDelivery, webhooks } from "@/db/schema";
 import { log } from "@/lib/log";
 import { getServiceConfig } from "@/lib/settings/store";
 import { attemptAndRecord, claimDueDeliveries, removeOldDeliveries, webhooksWithDueDeliveries } from "@/lib/webhooks/deliveries";
-import type { Sweep } from "../transport/consumer";
 
-/** how often a worker looks for due deliveries when none is under way: an event waits at most about this long */
-export const WEBHOOK_SWEEP_MS = 1000;
 /** attempts one process has under way at once (each ends within 10 s) */
 const IN_FLIGHT_MAX = 32;
 /** of them, for one webhook: a receiver that answers slowly or not at all holds back no other system's webhooks */
@@ -145,16 +142,3 @@ function send(
       refill(db, delivery.webhookId, now);
     });
 }
-
-/**
- * The webhooks' sender, a sweep beside the jobs queue's deliveries (the outbox is a table, not a queue): in every
- * worker process with Redis, in the server's in-process runner without. The sweep finds what became due while nothing
- * was under way; an ending attempt claims the next of its webhook.
- */
-export const webhookSweep: Sweep = {
-  on: ["bullmq", "in-process"],
-  everyMs: WEBHOOK_SWEEP_MS,
-  exclusive: true,
-  failure: { level: "warn", message: "could not send the due webhook deliveries" },
-  run: (db) => sendDueDeliveries(db),
-};
