@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { TimeZoneCookie } from "@/components/i18n/time-zone-cookie";
 import { ClickThrottle } from "@/components/shell/click-throttle";
 import { StatusProvider } from "@/components/shell/status-bar";
@@ -24,7 +24,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <script dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
       </head>
       <body className="min-h-screen antialiased">
-        <NextIntlClientProvider>
+        <ClientMessages root namespaces={["status", "errors", "header"]}>
           <StatusProvider>
             <ClickThrottle />
             <TimeZoneCookie />
@@ -32,7 +32,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <IconSprite />
             {children}
           </StatusProvider>
-        </NextIntlClientProvider>
+        </ClientMessages>
       </body>
     </html>
   );

@@ -13,7 +13,7 @@ import { jobDownloadHref } from "./job-links";
 import type { JobRow } from "./job-row";
 import { JobStateBadge } from "./job-state-badge";
 import type { JobActions } from "./use-job-actions";
-import { useJobMessages } from "./use-job-messages";
+import { useJobError } from "./use-job-error";
 
 const column = dataTableColumnHelper<JobRow>();
 
@@ -46,7 +46,7 @@ export function JobsTable({
 }: Props) {
   const t = useTranslations("jobs");
   const { dateTime } = useDates();
-  const errorMessage = useJobMessages().error;
+  const errorMessage = useJobError();
 
   const columns = useMemo(() => {
     // the row actions' texts are the same in every row: translated once per table, not once per row

@@ -3,27 +3,17 @@
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import type { JobLogLine } from "@/lib/jobs/queries";
-import type { JobDto } from "@/lib/jobs/schemas";
 import { useEInvoiceCheckText } from "./use-einvoice-check-text";
-
-type JobError = Pick<JobDto, "errorCode" | "errorMessage" | "errorParams">;
+import { useJobError } from "./use-job-error";
 
 /**
- * A job's error and log lines in the user's language, by the code the job stores with its parameters
- * (messages "jobErrors", "jobLog"); the stored English text where there is no code or no translation.
+ * A job's error (./use-job-error.ts) and log lines in the user's language, by the code the line stores with its
+ * parameters (messages "jobLog"); the stored English text where there is no code or no translation.
  */
 export function useJobMessages() {
-  const te = useTranslations("jobErrors");
+  const error = useJobError();
   const tl = useTranslations("jobLog");
   const checkText = useEInvoiceCheckText();
-
-  const error = useCallback(
-    (job: JobError): string | null => {
-      if (job.errorCode && te.has(job.errorCode)) return te(job.errorCode, { file: "", ...job.errorParams });
-      return job.errorMessage;
-    },
-    [te],
-  );
 
   const line = useCallback(
     (entry: JobLogLine): string => {

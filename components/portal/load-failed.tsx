@@ -14,6 +14,7 @@ type Props = {
 };
 
 /** A page whose read failed (./load.ts loadOrErrors): the area's `*_error_load` with the reasons translated. */
+// client-messages: errors (and each caller's namespace of its message="ns.key", which npm run check:messages reads)
 export function LoadFailed({ errors, message, testId, className }: Props) {
   const t = useTranslations();
   const text = useErrorMessage();

@@ -45,6 +45,7 @@ const AREA = {
 export function ProjectUploadForm(props: Props) {
   const t = useTranslations("projects");
   const area = AREA[props.area ?? "extraction"];
+  // client-messages: projects, learnProjects
   const done = useTranslations(area.messages);
   const learn = props.area === "learn";
   const router = useRouter();

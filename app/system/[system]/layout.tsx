@@ -1,5 +1,6 @@
 import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { PortalShell } from "@/components/shell/portal-shell";
 import { systemPortalShell } from "@/lib/auth/guard";
 import { getDb } from "@/lib/db";
@@ -15,7 +16,8 @@ export default async function SystemPortalLayout({ children, params }: Props) {
   const [info, flags] = await Promise.all([getServiceInfo(db), getFeatureFlags(db)]);
   return (
     <PortalShell caller={caller} portal={portal} systemName={systemName} info={info} flags={flags}>
-      {children}
+      {/* the portal's own pages beside those of its folders: error, access denied */}
+      <ClientMessages namespaces={["forbidden", "portalError"]}>{children}</ClientMessages>
     </PortalShell>
   );
 }

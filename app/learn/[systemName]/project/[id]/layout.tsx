@@ -1,5 +1,6 @@
 import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { LearnPortalShell } from "@/components/learn-portal/learn-portal-shell";
 import { FeatureOff } from "@/components/portal/feature-off";
 import { PortalShell } from "@/components/shell/portal-shell";
@@ -17,17 +18,22 @@ export default async function LearnPortalLayout({ children, params }: Props) {
   const layout = await learnPortalLayout(await params);
   const db = await getDb();
   const [info, flags] = await Promise.all([getServiceInfo(db), getFeatureFlags(db)]);
+  const page = (
+    <ClientMessages namespaces={["forbidden", "learnPortal", "learnRuns", "pager", "portalError", "projects"]}>
+      {children}
+    </ClientMessages>
+  );
   if ("shell" in layout) {
     return (
       <PortalShell {...layout.shell} info={info} flags={flags}>
-        {children}
+        {page}
       </PortalShell>
     );
   }
   const { caller, system, project } = layout.frame;
   return (
     <LearnPortalShell caller={caller} systemName={system.name} project={project} info={info}>
-      {flags.LearnPortal ? children : <FeatureOff feature="LearnPortal" />}
+      {flags.LearnPortal ? page : <FeatureOff feature="LearnPortal" />}
     </LearnPortalShell>
   );
 }

@@ -1,0 +1,3 @@
+import { messagesLayout } from "@/components/i18n/client-messages";
+
+export default messagesLayout(["general", "jobs", "pager", "resources", "table"]);
