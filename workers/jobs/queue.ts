@@ -15,6 +15,8 @@ const pipeline = () => import("./pipeline");
 let runner: Promise<typeof import("./in-process-runner")> | undefined;
 const inProcessRunner = () => (runner ??= import("./in-process-runner"));
 
+const runnerFailed = (err: unknown) => log.error({ err }, "the embedded job runner could not be loaded or started");
+
 /** how often a worker looks for due webhook deliveries when none is under way: an event waits at most about this long */
 const WEBHOOK_SWEEP_MS = 1000;
 
@@ -82,8 +84,14 @@ export const jobsConsumer: QueueConsumer = {
     },
   ],
   inProcess: {
-    receive: () => void inProcessRunner().then((r) => r.wakeJobRunner()),
-    start: () => void inProcessRunner().then((r) => r.startJobRunner()),
+    receive: () =>
+      void inProcessRunner()
+        .then((r) => r.wakeJobRunner())
+        .catch(runnerFailed),
+    start: () =>
+      void inProcessRunner()
+        .then((r) => r.startJobRunner())
+        .catch(runnerFailed),
     stop: async () => (await inProcessRunner()).stopJobRunner(),
   },
   workerProcess: {
