@@ -4,6 +4,7 @@ import { POST as login } from "@/app/api/auth/login/route";
 import { GET as jobStates } from "@/app/api/jobs/jobstates/route";
 import { getDb } from "@/lib/db";
 import { countCall } from "@/lib/limits";
+import { redisConnection } from "@/lib/queue/redis";
 import { tokenOf } from "../helpers/api";
 import { makeSystem, makeUser } from "../helpers/factories";
 import { call } from "../helpers/http";
@@ -135,4 +136,31 @@ describe("limits", () => {
       if (redis) process.env.REDIS_URL = redis;
     }
   });
+
+  it.skipIf(!process.env.REDIS_URL)(
+    "counts in Redis, each key once per call with its window's expiry, where every server sees it",
+    async () => {
+      await awayFromMinuteEdge();
+      const redis = redisConnection();
+      if (!redis) throw new Error("REDIS_URL is set, yet there is no connection");
+      if (redis.status !== "ready") await new Promise((resolve) => redis.once("ready", resolve));
+      process.env.RATE_LIMIT_API_PER_USER = "5";
+      process.env.RATE_LIMIT_API_PER_ADDRESS = "5";
+      const [user, from] = [randomUUID(), address()];
+      const db = await getDb();
+      const checks = [
+        { rule: "apiPerAddress" as const, subject: from },
+        { rule: "apiPerUser" as const, subject: user },
+      ];
+      await countCall(db, checks);
+      const headers = await countCall(db, checks);
+      expect(headers["ratelimit-remaining"]).toBe("3");
+      const window = Date.now() - (Date.now() % 60_000);
+      const keys = [`docservice:limit:apiPerAddress:${from}:${window}`, `docservice:limit:apiPerUser:${user}:${window}`];
+      // the counters are Redis's, not this process's memory (which a failed command falls back to)
+      expect(await redis.mget(...keys)).toEqual(["2", "2"]);
+      for (const key of keys) expect(await redis.pttl(key)).toBeGreaterThan(60_000);
+      await redis.del(...keys);
+    },
+  );
 });
