@@ -313,7 +313,12 @@ async function mix(ctx, servers, seconds, label, types = MIX_TYPES) {
   const mid = rss[Math.floor(rss.length / 2)];
   // BENCH_RSS_SERIES=1: the server's RSS every 30 s of the mix, to tell a plateau from a slow rise in a long run
   if (process.env.BENCH_RSS_SERIES)
-    console.log(`RSS every 30 s (${label}): ${rss.filter((_, i) => i % 6 === 0 || i === rss.length - 1).map((r) => Math.round(r.mb)).join(" ")} MB`);
+    console.log(
+      `RSS every 30 s (${label}): ${rss
+        .filter((_, i) => i % 6 === 0 || i === rss.length - 1)
+        .map((r) => Math.round(r.mb))
+        .join(" ")} MB`,
+    );
   return {
     label,
     seconds: took,
