@@ -26,7 +26,7 @@ import {
 type Service = "smtp" | "erpcs";
 
 /** A fixed setting (FIXED_SERVICE_SETTINGS): shown as the service works with it, read-only, its reason below it. */
-const FIXED = "[&_input]:bg-muted [&_input]:text-muted-foreground";
+const FIXED = "[&_input]:border-dashed [&_input]:bg-muted [&_input]:text-muted-foreground";
 type TestState = { status: "initial" } | { status: "loading" } | { status: "done"; success: boolean; message: string };
 type TestReason = ConfigTestResult["reason"];
 
