@@ -29,6 +29,12 @@ async function awayFromMinuteEdge(): Promise<void> {
   const left = 60_000 - (Date.now() % 60_000);
   if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
+/** A token of a new system's job manager. */
+async function jobManagerToken(): Promise<string> {
+  const system = await makeSystem();
+  const user = await makeUser({ systemId: system.id, roles: ["JobManager"] });
+  return tokenOf(system.name, user.name);
+}
 const address = () =>
   `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
@@ -58,9 +64,7 @@ describe("limits", () => {
 
   it("calls from one address beyond its limit answer 429, whoever makes them; another address goes on", async () => {
     await awayFromMinuteEdge();
-    const system = await makeSystem();
-    const user = await makeUser({ systemId: system.id, roles: ["JobManager"] });
-    const token = await tokenOf(system.name, user.name);
+    const token = await jobManagerToken();
     process.env.RATE_LIMIT_API_PER_ADDRESS = "2";
     const from = address();
     const send = (addr: string) =>
@@ -71,9 +75,7 @@ describe("limits", () => {
 
   it("a call refused by the address's limit does not count against its user", async () => {
     await awayFromMinuteEdge();
-    const system = await makeSystem();
-    const user = await makeUser({ systemId: system.id, roles: ["JobManager"] });
-    const token = await tokenOf(system.name, user.name);
+    const token = await jobManagerToken();
     process.env.RATE_LIMIT_API_PER_ADDRESS = "2";
     process.env.RATE_LIMIT_API_PER_USER = "3";
     const from = address();

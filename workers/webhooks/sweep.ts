@@ -21,8 +21,7 @@ let round: Promise<Promise<unknown>[]> | null = null;
 let roundAgain = false;
 /** webhooks whose attempt just ended: the next round claims for them first, without looking for due ones */
 const hinted = new Set<string>();
-const reads = new Map<string, { at: number; webhook: Webhook | undefined }>();
-let service: { at: number; url: string } | undefined;
+const reads = new Map<string, { at: number; value: unknown }>();
 
 /**
  * Starts what is due of the webhooks' outbox (issue 26 §1) in the free places of the pool: for each webhook with due
@@ -82,7 +81,13 @@ async function claimRound(db: Database, now: () => Date, look: boolean): Promise
       if (limit <= 0) continue;
       const claimed = await claimDueDeliveries(db, { webhookId, limit, now: now() });
       if (!claimed.length) continue;
-      const read = { webhook: await webhookRow(db, webhookId), serviceUrl: await serviceUrl(db) };
+      const read = {
+        webhook: await kept(
+          `webhook:${webhookId}`,
+          async () => (await db.select().from(webhooks).where(eq(webhooks.id, webhookId)))[0],
+        ),
+        serviceUrl: await kept("serviceUrl", async () => (await getServiceConfig(db)).serviceUrl),
+      };
       for (const delivery of claimed) started.push(send(db, delivery, now, read));
     }
   } while (roundAgain || hinted.size > 0);
@@ -93,19 +98,14 @@ async function claimRound(db: Database, now: () => Date, look: boolean): Promise
   return started;
 }
 
-async function webhookRow(db: Database, id: string): Promise<Webhook | undefined> {
-  const kept = reads.get(id);
-  if (kept && Date.now() - kept.at < READ_TTL_MS) return kept.webhook;
-  const [webhook] = await db.select().from(webhooks).where(eq(webhooks.id, id));
+/** A value read at most once a READ_TTL_MS per key (a webhook's row, the service URL). */
+async function kept<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const last = reads.get(key);
+  if (last && Date.now() - last.at < READ_TTL_MS) return last.value as T;
+  const value = await read();
   if (reads.size > 1000) reads.clear();
-  reads.set(id, { at: Date.now(), webhook });
-  return webhook;
-}
-
-async function serviceUrl(db: Database): Promise<string> {
-  if (service && Date.now() - service.at < READ_TTL_MS) return service.url;
-  service = { at: Date.now(), url: (await getServiceConfig(db)).serviceUrl };
-  return service.url;
+  reads.set(key, { at: Date.now(), value });
+  return value;
 }
 
 function shuffle<T>(items: T[]): T[] {
