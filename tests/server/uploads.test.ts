@@ -10,9 +10,12 @@ const MiB = 1024 * 1024;
 const LIMITS = { projectFile: 50 * MiB, orderFile: 100 * MiB, job: 200 * MiB, files: 100 };
 /**
  * How much the server's resident memory may grow while it refuses one upload of 150 to 400 MB. Before uploads were
- * streamed it grew by 400 to 950 MB; streaming holds a few MB at a time (docs/decisions.md "Uploads").
+ * streamed it grew by 400 to 950 MB; streaming holds a few MB at a time (docs/decisions.md "Uploads"): on a quiet
+ * machine the growth is under 2 MiB. The bound leaves room for what the measurement cannot tell apart: the other test
+ * files use the same server at the same time, and V8 frees the garbage chunks of a 100 MB stream only after about 64 MB
+ * of them (a busy CI machine once saw +73 MiB while 105 MB streamed through). A file held whole still passes it.
  */
-const RSS_GROWTH_BOUND = 64 * MiB;
+const RSS_GROWTH_BOUND = 128 * MiB;
 
 let token: string;
 let projectId: string;
