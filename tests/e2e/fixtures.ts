@@ -1,6 +1,69 @@
-import { type BrowserContext, test as base, expect } from "@playwright/test";
+import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 
 export * from "@playwright/test";
+
+/**
+ * Resolves once React has hydrated the whole page: its root committed and no Suspense boundary left dehydrated. An
+ * answer that is no Next.js page (JSON, a file) resolves at once. Playwright's navigations end at the load event,
+ * before hydration: a select chosen in between was set back to the form's value when React took the page over.
+ */
+export async function pageHydrated(page: Page): Promise<void> {
+  try {
+    await page.waitForFunction(
+      () => {
+        if (!("__next_f" in self)) return true;
+        type Fiber = {
+          tag: number;
+          child?: Fiber;
+          sibling?: Fiber;
+          memoizedState?: { isDehydrated?: boolean; dehydrated?: unknown };
+        };
+        const container = Object.entries(document).find(([key]) => key.startsWith("__reactContainer$"))?.[1] as
+          | { stateNode?: { current?: Fiber } }
+          | undefined;
+        const root = container?.stateNode?.current;
+        if (root?.memoizedState?.isDehydrated !== false) return false;
+        // depth first over the committed tree; a Suspense boundary (tag 13) not hydrated yet keeps its server markup
+        const stack = [root.child];
+        while (stack.length) {
+          const fiber = stack.pop();
+          if (!fiber) continue;
+          if (fiber.tag === 13 && fiber.memoizedState?.dehydrated) return false;
+          stack.push(fiber.sibling, fiber.child);
+        }
+        return true;
+      },
+      undefined,
+      { timeout: 15_000, polling: 50 },
+    );
+  } catch (error) {
+    throw new Error(`the page did not hydrate: ${page.url()}`, { cause: error });
+  }
+}
+
+/**
+ * The page's `goto` and `reload` resolve once the page has hydrated (pageHydrated), as a person would wait for it; a
+ * `goto` with `waitUntil: "commit"` acts before on purpose (the job monitor's pre-hydration checkbox test).
+ */
+function waitForHydration(page: Page): void {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== "commit") await pageHydrated(page);
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (options?.waitUntil !== "commit") await pageHydrated(page);
+    return response;
+  };
+}
+
+function watchHydration(context: BrowserContext): void {
+  for (const page of context.pages()) waitForHydration(page);
+  context.on("page", waitForHydration);
+}
 
 /** Notes every message a client component missed on the context's pages (next-intl logs MISSING_MESSAGE). */
 function watchMessages(context: BrowserContext, missing: string[]): void {
@@ -28,6 +91,7 @@ export const test = base.extend<{ missingMessages: string[]; closeOwnContexts: u
   ],
   page: async ({ page, missingMessages }, use) => {
     watchMessages(page.context(), missingMessages);
+    watchHydration(page.context());
     await use(page);
   },
   closeOwnContexts: [
@@ -37,6 +101,7 @@ export const test = base.extend<{ missingMessages: string[]; closeOwnContexts: u
       browser.newContext = async (...args) => {
         const context = await newContext.apply(browser, args);
         watchMessages(context, missingMessages);
+        watchHydration(context);
         return context;
       };
       await use(undefined);
