@@ -9,9 +9,9 @@
 // whose namespace is not a literal, and the namespace of every `message="ns.key"` given to <LoadFailed> are what the
 // route file's providers together must hold. Exits 1 with every namespace missing, named twice on one path, or named
 // where no client module under the provider uses it.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { importsOf } from "./check-imports.mjs";
+import { filesUnder, importsOf } from "./check-imports.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const ROUTE_FILE = /^(layout|page|error|not-found|forbidden|unauthorized|loading|template|default)\.tsx$/;
@@ -47,15 +47,6 @@ export function providedBy(text) {
   return new Set([...match[1].matchAll(/["'](\w+)["']/g)].map((m) => m[1]));
 }
 
-function walk(dir, found = []) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) walk(full, found);
-    else if (ROUTE_FILE.test(entry.name)) found.push(full);
-  }
-  return found;
-}
-
 const isClient = (text) => /^\s*(?:\/\/[^\n]*\n\s*)*["']use client["']/.test(text);
 
 /** What each route file needs: the namespaces of the client modules it reaches, and who needs each. */
@@ -79,7 +70,7 @@ export function analyse(appDir = path.join(root, "app")) {
     return edgesOf.get(file);
   };
   const routes = [];
-  for (const file of walk(appDir)) {
+  for (const file of filesUnder(appDir, (name) => ROUTE_FILE.test(name))) {
     const needs = new Map();
     const problems = [];
     const seen = new Set();

@@ -24,14 +24,17 @@ export function readLayers(markdown) {
   return lines.map((line) => line.split(/\s+/));
 }
 
-function walk(dir, found = []) {
+/** The files below `dir` whose names `keep` accepts (scripts/check-client-messages.mjs takes the route files). */
+export function filesUnder(dir, keep, found = []) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) walk(full, found);
-    else if (SOURCE.test(entry.name) && !TEST.test(entry.name) && !entry.name.endsWith(".d.ts")) found.push(full);
+    if (entry.isDirectory()) filesUnder(full, keep, found);
+    else if (keep(entry.name)) found.push(full);
   }
   return found;
 }
+
+const isSource = (name) => SOURCE.test(name) && !TEST.test(name) && !name.endsWith(".d.ts");
 
 /** The folder a file belongs to: `lib/<area>` (a file `lib/x.ts` is the folder `lib/x`), else its top folder. */
 export function folderOf(relative) {
@@ -135,7 +138,7 @@ function main() {
       layerOf.set(folder, i);
     }
   });
-  const files = ["app", "components", "lib", "db", "workers"].flatMap((dir) => walk(path.join(root, dir)));
+  const files = ["app", "components", "lib", "db", "workers"].flatMap((dir) => filesUnder(path.join(root, dir), isSource));
   files.push(...["proxy.ts", "instrumentation.ts"].map((file) => path.join(root, file)));
   const relative = (file) => path.relative(root, file);
   const problems = [];

@@ -60,13 +60,13 @@ function waitForHydration(page: Page): void {
   };
 }
 
-function watchHydration(context: BrowserContext): void {
+/**
+ * Watches a context the test opened: its pages wait for hydration (waitForHydration), and every message a client
+ * component missed on them is noted in `missing` (next-intl logs MISSING_MESSAGE).
+ */
+function watch(context: BrowserContext, missing: string[]): void {
   for (const page of context.pages()) waitForHydration(page);
   context.on("page", waitForHydration);
-}
-
-/** Notes every message a client component missed on the context's pages (next-intl logs MISSING_MESSAGE). */
-function watchMessages(context: BrowserContext, missing: string[]): void {
   context.on("console", (message) => {
     if (message.type() === "error" && message.text().includes("MISSING_MESSAGE"))
       missing.push(`${message.page()?.url() ?? ""}: ${message.text().slice(0, 300)}`);
@@ -90,8 +90,7 @@ export const test = base.extend<{ missingMessages: string[]; closeOwnContexts: u
     { auto: true },
   ],
   page: async ({ page, missingMessages }, use) => {
-    watchMessages(page.context(), missingMessages);
-    watchHydration(page.context());
+    watch(page.context(), missingMessages);
     await use(page);
   },
   closeOwnContexts: [
@@ -100,8 +99,7 @@ export const test = base.extend<{ missingMessages: string[]; closeOwnContexts: u
       const newContext = browser.newContext;
       browser.newContext = async (...args) => {
         const context = await newContext.apply(browser, args);
-        watchMessages(context, missingMessages);
-        watchHydration(context);
+        watch(context, missingMessages);
         return context;
       };
       await use(undefined);

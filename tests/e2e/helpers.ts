@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Locator, type Page } from "@playwright/test";
 import { ADMIN_PASSWORD } from "../../playwright.config";
+import { pageHydrated } from "./fixtures";
 
 export const SHOTS = "test-results/screenshots";
 
@@ -29,23 +30,14 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
 }
 
 /**
- * Waits until React has hydrated the page's root (committed: its root state is no longer dehydrated) and the element
+ * Waits until React has hydrated the page (./fixtures.ts pageHydrated: committed, not only rendered) and the element
  * (it carries React's props). The props alone are set while React renders, before it commits: a native control used in
  * between acts natively, unseen by React's handlers (the row checkboxes take such a change on at commit,
  * components/ui/checkbox.tsx NativeCheckbox).
  */
 export async function hydrated(locator: Locator): Promise<void> {
-  await expect
-    .poll(() =>
-      locator.evaluate((el) => {
-        const container = Object.entries(document).find(([key]) => key.startsWith("__reactContainer$"))?.[1] as
-          | { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }
-          | undefined;
-        const committed = container?.stateNode?.current?.memoizedState?.isDehydrated === false;
-        return committed && Object.keys(el).some((key) => key.startsWith("__reactProps$"));
-      }),
-    )
-    .toBe(true);
+  await pageHydrated(locator.page());
+  await expect.poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps$")))).toBe(true);
 }
 
 export async function shot(page: Page, name: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { ADMIN_PASSWORD } from "../../playwright.config";
 import { makeLicenceFile } from "../fixtures/licence";
 import { type Browser, type BrowserContext, expect, type Page, test } from "./fixtures";
-import { ADMIN_PASSWORD_CHANGED, adminToken, darkShot, expectAccessible, hydrated, shot } from "./helpers";
+import { ADMIN_PASSWORD_CHANGED, adminToken, darkShot, expectAccessible, shot } from "./helpers";
 
 // issue 10 §6: one error pattern for every form — every field's problem at once, under its field, translated,
 // limits in words; server answers under their field or as the form's error; no toast on top.
@@ -151,8 +151,6 @@ test("system form: the CSB rules and the name's limit at once; a taken name from
   expect(made.status(), await made.text()).toBe(200);
 
   await page.goto("/admin/systems/add");
-  // a select changed before React hydrated the form is set back to the form's value (Standalone) when it does
-  await hydrated(page.getByLabel("Type"));
   await page.getByLabel("Type").selectOption({ label: "CSB" });
   await page.getByLabel("ERP connection service URL").fill("not a url");
   await page.getByTestId("save-system").click();
@@ -178,7 +176,6 @@ test("system form: the CSB rules and the name's limit at once; a taken name from
 
   const german = await adminPage(browser, "de-DE");
   await german.goto("/admin/systems/add");
-  await hydrated(german.getByLabel("Typ"));
   await german.getByLabel("Typ").selectOption({ label: "CSB" });
   await german.getByLabel("Name").fill("Acme Corp".repeat(40));
   await german.getByRole("button", { name: "Speichern" }).click();
@@ -212,7 +209,6 @@ test("licences: the cloud form adds a source; a virtual licence without an id ge
   expect(uploaded.status(), await uploaded.text()).toBe(200);
 
   await page.goto("/admin/licence/createVirtual");
-  await hydrated(page.getByTestId("child-pool"));
   await page.getByLabel("Name").fill("Generated id");
   await page.getByTestId("child-pool").selectOption({ label: `${child.name} (${child.id})` });
   await page.getByTestId("add-child").click();

@@ -13,7 +13,8 @@ const LIMITS = { projectFile: 50 * MiB, orderFile: 100 * MiB, job: 200 * MiB, fi
  * streamed it grew by 400 to 950 MB; streaming holds a few MB at a time (docs/decisions.md "Uploads"): on a quiet
  * machine the growth is under 2 MiB. The bound leaves room for what the measurement cannot tell apart: the other test
  * files use the same server at the same time, and V8 frees the garbage chunks of a 100 MB stream only after about 64 MB
- * of them (a busy CI machine once saw +73 MiB while 105 MB streamed through). A file held whole still passes it.
+ * of them (a busy CI machine once saw +73 MiB while 105 MB streamed through). A file of 200 to 400 MB held whole, what
+ * this guards against, is still far over it; that an upload is refused before all of it was sent is asserted apart.
  */
 const RSS_GROWTH_BOUND = 128 * MiB;
 

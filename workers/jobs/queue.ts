@@ -15,7 +15,11 @@ const pipeline = () => import("./pipeline");
 let runner: Promise<typeof import("./in-process-runner")> | undefined;
 const inProcessRunner = () => (runner ??= import("./in-process-runner"));
 
-const runnerFailed = (err: unknown) => log.error({ err }, "the embedded job runner could not be loaded or started");
+/** Runs `use` on the embedded runner once it is loaded; a failed load or start is logged, not an unhandled rejection. */
+const withRunner = (use: (runner: typeof import("./in-process-runner")) => unknown) =>
+  void inProcessRunner()
+    .then(use)
+    .catch((err: unknown) => log.error({ err }, "the embedded job runner could not be loaded or started"));
 
 /** how often a worker looks for due webhook deliveries when none is under way: an event waits at most about this long */
 const WEBHOOK_SWEEP_MS = 1000;
@@ -84,14 +88,8 @@ export const jobsConsumer: QueueConsumer = {
     },
   ],
   inProcess: {
-    receive: () =>
-      void inProcessRunner()
-        .then((r) => r.wakeJobRunner())
-        .catch(runnerFailed),
-    start: () =>
-      void inProcessRunner()
-        .then((r) => r.startJobRunner())
-        .catch(runnerFailed),
+    receive: () => withRunner((r) => r.wakeJobRunner()),
+    start: () => withRunner((r) => r.startJobRunner()),
     stop: async () => (await inProcessRunner()).stopJobRunner(),
   },
   workerProcess: {
